@@ -1,0 +1,67 @@
+using System;
+using System.Buffers;
+
+namespace Jsonable.Internal;
+
+/// <summary>An <see cref="IBufferWriter{T}"/> over arrays rented from the shared pool; dispose to return them.</summary>
+internal sealed class PooledByteBufferWriter : IBufferWriter<byte>, IDisposable
+{
+    private byte[] _buffer;
+    private int _written;
+
+    public PooledByteBufferWriter(int initialCapacity = 4096)
+    {
+        _buffer = ArrayPool<byte>.Shared.Rent(initialCapacity);
+    }
+
+    public ReadOnlySpan<byte> WrittenSpan => _buffer.AsSpan(0, _written);
+
+    public ReadOnlyMemory<byte> WrittenMemory => _buffer.AsMemory(0, _written);
+
+    public void Advance(int count)
+    {
+        if ((uint)count > (uint)(_buffer.Length - _written))
+        {
+            throw new ArgumentOutOfRangeException(nameof(count));
+        }
+
+        _written += count;
+    }
+
+    public Memory<byte> GetMemory(int sizeHint = 0)
+    {
+        Ensure(sizeHint);
+        return _buffer.AsMemory(_written);
+    }
+
+    public Span<byte> GetSpan(int sizeHint = 0)
+    {
+        Ensure(sizeHint);
+        return _buffer.AsSpan(_written);
+    }
+
+    public void Dispose()
+    {
+        byte[] buffer = _buffer;
+        _buffer = [];
+        if (buffer.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    private void Ensure(int sizeHint)
+    {
+        sizeHint = Math.Max(sizeHint, 1);
+        if (_buffer.Length - _written >= sizeHint)
+        {
+            return;
+        }
+
+        int newSize = (int)Math.Min(Array.MaxLength, Math.Max((long)_buffer.Length * 2, (long)_written + sizeHint));
+        byte[] larger = ArrayPool<byte>.Shared.Rent(newSize);
+        _buffer.AsSpan(0, _written).CopyTo(larger);
+        ArrayPool<byte>.Shared.Return(_buffer);
+        _buffer = larger;
+    }
+}

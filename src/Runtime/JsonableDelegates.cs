@@ -1,0 +1,19 @@
+namespace Jsonable;
+
+/// <summary>Writes one value of <typeparamref name="T"/> (generated code supplies these).</summary>
+/// <typeparam name="T">The value's type.</typeparam>
+/// <param name="writer">The writer.</param>
+/// <param name="value">The value to write; may be <see langword="null"/> for reference types.</param>
+public delegate void JsonableWriteAction<in T>(ref JsonableWriter writer, T value);
+
+/// <summary>Reads one value of <typeparamref name="T"/> (generated code supplies these).</summary>
+/// <typeparam name="T">The value's type.</typeparam>
+/// <param name="reader">The reader, positioned before the value.</param>
+/// <returns>The value; <see langword="null"/> when the JSON value is <c>null</c> and <typeparamref name="T"/> allows it.</returns>
+public delegate T? JsonableReadFunc<out T>(ref JsonableReader reader);
+
+/// <summary>Reads an object's members into an existing instance (generated code supplies these).</summary>
+/// <typeparam name="T">The instance's type.</typeparam>
+/// <param name="reader">The reader, positioned just after the object's <c>{</c>.</param>
+/// <param name="target">The instance to fill.</param>
+public delegate void JsonableReadIntoAction<T>(ref JsonableReader reader, ref T target);

@@ -1,0 +1,41 @@
+using System;
+
+namespace Jsonable;
+
+/// <summary>
+/// What the registry knows about one type: how to write and read it without reflection. Generated code
+/// registers one for each <c>[ToJson]</c>/<c>[FromJson]</c> type and for the common collections of it.
+/// </summary>
+public abstract class JsonableTypeInfo
+{
+    private protected JsonableTypeInfo(Type type, bool isObject, Type? elementType)
+    {
+        Type = type;
+        IsObject = isObject;
+        ElementType = elementType;
+    }
+
+    /// <summary>The type described.</summary>
+    public Type Type { get; }
+
+    /// <summary>Whether the value is written as an object (which carries its own JMC1 header).</summary>
+    public bool IsObject { get; }
+
+    /// <summary>For a collection of a generated type, that element type; otherwise <see langword="null"/>.</summary>
+    public Type? ElementType { get; }
+
+    /// <summary>Whether values of <see cref="Type"/> can be written.</summary>
+    public abstract bool CanWrite { get; }
+
+    /// <summary>Whether values of <see cref="Type"/> can be read.</summary>
+    public abstract bool CanRead { get; }
+
+    /// <summary>Writes a boxed value of <see cref="Type"/>.</summary>
+    /// <param name="writer">The writer.</param>
+    /// <param name="value">The value, which must be of <see cref="Type"/> or <see langword="null"/>.</param>
+    public abstract void WriteBoxed(ref JsonableWriter writer, object? value);
+
+    /// <summary>Reads a value of <see cref="Type"/> and boxes it.</summary>
+    /// <param name="reader">The reader.</param>
+    public abstract object? ReadBoxed(ref JsonableReader reader);
+}

@@ -1,0 +1,386 @@
+using System;
+using System.Buffers;
+using System.Buffers.Text;
+using System.ComponentModel;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using Jsonable.Internal;
+
+namespace Jsonable;
+
+/// <summary>
+/// Writes JMC1 or compact JSON into an <see cref="IBufferWriter{T}"/>. Generated <c>ToJsonUtf8</c> methods
+/// drive it; application code normally calls those instead.
+/// </summary>
+/// <remarks>
+/// The writer asks the output for large spans and advances it only when a span is full or on
+/// <see cref="Flush"/>, so the interface is called once per chunk, not per value. Call <see cref="Flush"/>
+/// when done, or the last bytes are never committed to the output.
+/// </remarks>
+public ref struct JsonableWriter
+{
+    private const int MinimumChunk = 4096;
+
+    private readonly IBufferWriter<byte> _output;
+    private Span<byte> _span;
+    private int _pos;
+    private int _depth;
+    private readonly int _maxDepth;
+    private long _committed;
+
+    /// <summary>Creates a writer over <paramref name="output"/>.</summary>
+    /// <param name="output">Where the bytes go.</param>
+    /// <param name="emitMetadataComments"><see langword="true"/> for JMC1, <see langword="false"/> for plain JSON.</param>
+    /// <param name="options">Limits; <see langword="null"/> for <see cref="JsonableWriterOptions.Default"/>.</param>
+    public JsonableWriter(IBufferWriter<byte> output, bool emitMetadataComments, JsonableWriterOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        _output = output;
+        _span = default;
+        _pos = 0;
+        _depth = 0;
+        _committed = 0;
+        _maxDepth = (options ?? JsonableWriterOptions.Default).MaxDepth;
+        EmitMetadata = emitMetadataComments;
+    }
+
+    /// <summary>Whether this writer produces JMC1 (header and length comments) rather than plain JSON.</summary>
+    public bool EmitMetadata { get; }
+
+    /// <summary>The current nesting depth of objects and arrays.</summary>
+    public readonly int CurrentDepth => _depth;
+
+    /// <summary>Bytes written so far, committed or not.</summary>
+    public readonly long BytesWritten => _committed + _pos;
+
+    /// <summary>Bytes written but not yet committed to the output with <see cref="Flush"/>.</summary>
+    public readonly int BytesPending => _pos;
+
+    /// <summary>Commits everything written so far to the output (calls <see cref="IBufferWriter{T}.Advance"/>).</summary>
+    public void Flush()
+    {
+        if (_pos > 0)
+        {
+            _output.Advance(_pos);
+            _committed += _pos;
+            _pos = 0;
+        }
+
+        _span = default;
+    }
+
+    /// <summary>Writes the <c>/*JMC1*/</c> document header before a root value that is not an object (JMC1 only).</summary>
+    public void WriteDocumentHeader()
+    {
+        if (EmitMetadata)
+        {
+            WriteRaw(Jmc1.Header);
+        }
+    }
+
+    /// <summary>Starts an object: <c>/*JMC1*/{</c> in JMC1, <c>{</c> in JSON.</summary>
+    public void WriteObjectStart()
+    {
+        Enter();
+        if (EmitMetadata)
+        {
+            Span<byte> dest = Reserve(9);
+            "/*JMC1*/{"u8.CopyTo(dest);
+            _pos += 9;
+        }
+        else
+        {
+            WriteByte((byte)'{');
+        }
+    }
+
+    /// <summary>Ends an object.</summary>
+    public void WriteObjectEnd()
+    {
+        WriteByte((byte)'}');
+        _depth--;
+    }
+
+    /// <summary>Starts a dictionary (a JSON object without the JMC1 header): length comment with the entry count, then <c>{</c>.</summary>
+    /// <param name="count">The number of entries that follow.</param>
+    public void WriteDictionaryStart(int count)
+    {
+        Enter();
+        WriteLengthComment(count);
+        WriteByte((byte)'{');
+    }
+
+    /// <summary>Ends a dictionary.</summary>
+    public void WriteDictionaryEnd() => WriteObjectEnd();
+
+    /// <summary>Starts an array: length comment with the element count (JMC1), then <c>[</c>.</summary>
+    /// <param name="count">The number of elements that follow; negative when unknown (no comment is written).</param>
+    public void WriteArrayStart(int count)
+    {
+        Enter();
+        WriteLengthComment(count);
+        WriteByte((byte)'[');
+    }
+
+    /// <summary>Ends an array.</summary>
+    public void WriteArrayEnd()
+    {
+        WriteByte((byte)']');
+        _depth--;
+    }
+
+    /// <summary>Writes the separator between two members or elements.</summary>
+    public void WriteComma() => WriteByte((byte)',');
+
+    /// <summary>
+    /// Writes a pre-encoded member name. Generated code passes both encodings (with the leading comma where
+    /// the member is not the first and the trailing colon) so that no name is escaped at run time.
+    /// </summary>
+    /// <param name="jmc1">The name as JMC1 bytes, e.g. <c>,/*\x04\x01*/"Name":</c>.</param>
+    /// <param name="json">The name as JSON bytes, e.g. <c>,"Name":</c>.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public void WritePreEncodedName(ReadOnlySpan<byte> jmc1, ReadOnlySpan<byte> json) => WriteRaw(EmitMetadata ? jmc1 : json);
+
+    /// <summary>Writes a dictionary key (escaped, with its length comment in JMC1) followed by <c>:</c>.</summary>
+    /// <param name="key">The key.</param>
+    public void WritePropertyName(ReadOnlySpan<char> key)
+    {
+        WriteString(key);
+        WriteByte((byte)':');
+    }
+
+    /// <summary>Writes <c>null</c>.</summary>
+    public void WriteNull() => WriteRaw("null"u8);
+
+    /// <summary>Writes <c>true</c> or <c>false</c>.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteBoolean(bool value) => WriteRaw(value ? "true"u8 : "false"u8);
+
+    /// <summary>Writes a signed integer.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteNumber(long value)
+    {
+        Span<byte> dest = Reserve(20);
+        Utf8Formatter.TryFormat(value, dest, out int written);
+        _pos += written;
+    }
+
+    /// <summary>Writes an unsigned integer.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteNumber(ulong value)
+    {
+        Span<byte> dest = Reserve(20);
+        Utf8Formatter.TryFormat(value, dest, out int written);
+        _pos += written;
+    }
+
+    /// <summary>Writes a double in its shortest round-trip form. NaN and infinities are an error: RFC 8259 has no token for them.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteNumber(double value)
+    {
+        if (!double.IsFinite(value))
+        {
+            ThrowNonFinite(value.ToString(CultureInfo.InvariantCulture));
+        }
+
+        Span<byte> dest = Reserve(32);
+        value.TryFormat(dest, out int written, default, CultureInfo.InvariantCulture);
+        _pos += written;
+    }
+
+    /// <summary>Writes a float in its shortest round-trip form. NaN and infinities are an error.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteNumber(float value)
+    {
+        if (!float.IsFinite(value))
+        {
+            ThrowNonFinite(value.ToString(CultureInfo.InvariantCulture));
+        }
+
+        Span<byte> dest = Reserve(32);
+        value.TryFormat(dest, out int written, default, CultureInfo.InvariantCulture);
+        _pos += written;
+    }
+
+    /// <summary>Writes a string, or <c>null</c>.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteString(string? value)
+    {
+        if (value is null)
+        {
+            WriteNull();
+        }
+        else
+        {
+            WriteString(value.AsSpan());
+        }
+    }
+
+    /// <summary>
+    /// Writes a string: escaped per RFC 8259 (quote, backslash, U+0000–U+001F, and lone surrogates as
+    /// <c>\uXXXX</c> so they survive a round trip), non-ASCII as raw UTF-8, and in JMC1 preceded by the
+    /// length comment of the escaped UTF-8 content.
+    /// </summary>
+    /// <param name="value">The characters.</param>
+    public void WriteString(ReadOnlySpan<char> value)
+    {
+        if (value.Length > Jmc1.MaxLength)
+        {
+            // Every char takes at least one byte, so no length comment can describe it: stream it in chunks.
+            WriteLongString(value);
+            return;
+        }
+
+        int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
+        Span<byte> dest = Reserve(prefix + (value.Length * JsonEscaping.MaxExpansion) + 1);
+        int n = JsonEscaping.EscapeUtf16(value, dest.Slice(prefix));
+        FinishString(dest, prefix, n);
+    }
+
+    /// <summary>Writes already-UTF-8 text as a string (escaped as needed).</summary>
+    /// <param name="utf8">Valid UTF-8 text.</param>
+    public void WriteStringUtf8(ReadOnlySpan<byte> utf8)
+    {
+        int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
+        Span<byte> dest = Reserve(prefix + (utf8.Length * JsonEscaping.MaxExpansion) + 1);
+        int n = JsonEscaping.EscapeUtf8(utf8, dest.Slice(prefix));
+        FinishString(dest, prefix, n);
+    }
+
+    /// <summary>Writes bytes as a base64 string (as System.Text.Json writes <c>byte[]</c>), or <c>null</c>.</summary>
+    /// <param name="value">The bytes.</param>
+    public void WriteBase64(byte[]? value)
+    {
+        if (value is null)
+        {
+            WriteNull();
+            return;
+        }
+
+        int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
+        int encoded = Base64.GetMaxEncodedToUtf8Length(value.Length);
+        Span<byte> dest = Reserve(prefix + encoded + 1);
+        Base64.EncodeToUtf8(value, dest.Slice(prefix), out _, out int n);
+        FinishString(dest, prefix, n);
+    }
+
+    /// <summary>Writes bytes exactly as given (they must already be valid in the writer's format).</summary>
+    /// <param name="raw">The bytes.</param>
+    public void WriteRaw(ReadOnlySpan<byte> raw)
+    {
+        Span<byte> dest = Reserve(raw.Length);
+        raw.CopyTo(dest);
+        _pos += raw.Length;
+    }
+
+    private void FinishString(Span<byte> dest, int prefix, int n)
+    {
+        if (prefix == 1)
+        {
+            dest[0] = (byte)'"';
+        }
+        else if (Jmc1.CanEncodeLength(n))
+        {
+            JmcLength.Write(dest, n);
+            dest[Jmc1.LengthCommentSize] = (byte)'"';
+        }
+        else
+        {
+            // The length cannot be encoded (DESIGN §4.2): drop the reserved comment, keep the value.
+            dest.Slice(prefix, n).CopyTo(dest.Slice(1));
+            dest[0] = (byte)'"';
+            prefix = 1;
+        }
+
+        dest[prefix + n] = (byte)'"';
+        _pos += prefix + n + 1;
+    }
+
+    private void WriteLongString(ReadOnlySpan<char> value)
+    {
+        const int ChunkChars = 8192;
+        WriteByte((byte)'"');
+        while (!value.IsEmpty)
+        {
+            int take = Math.Min(ChunkChars, value.Length);
+            if (take < value.Length && char.IsHighSurrogate(value[take - 1]))
+            {
+                take--; // keep a surrogate pair in one chunk
+            }
+
+            Span<byte> dest = Reserve(take * JsonEscaping.MaxExpansion);
+            _pos += JsonEscaping.EscapeUtf16(value.Slice(0, take), dest);
+            value = value.Slice(take);
+        }
+
+        WriteByte((byte)'"');
+    }
+
+    private void WriteLengthComment(int n)
+    {
+        if (EmitMetadata && Jmc1.CanEncodeLength(n))
+        {
+            Span<byte> dest = Reserve(Jmc1.LengthCommentSize);
+            JmcLength.Write(dest, n);
+            _pos += Jmc1.LengthCommentSize;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void WriteByte(byte b)
+    {
+        if (_pos < _span.Length)
+        {
+            _span[_pos++] = b;
+        }
+        else
+        {
+            Reserve(1)[0] = b;
+            _pos++;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> Reserve(int size)
+    {
+        if (_span.Length - _pos < size)
+        {
+            Grow(size);
+        }
+
+        return _span.Slice(_pos);
+    }
+
+    private void Grow(int size)
+    {
+        if (_pos > 0)
+        {
+            _output.Advance(_pos);
+            _committed += _pos;
+            _pos = 0;
+        }
+
+        _span = _output.GetSpan(Math.Max(size, MinimumChunk));
+        if (_span.Length < size)
+        {
+            throw new InvalidOperationException("The output buffer writer returned a span smaller than requested.");
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Enter()
+    {
+        if (++_depth > _maxDepth)
+        {
+            ThrowTooDeep();
+        }
+    }
+
+    private readonly void ThrowTooDeep() => throw new JsonableException(
+        $"The value is nested deeper than the maximum depth of {_maxDepth}; is there a cycle in the object graph?",
+        BytesWritten);
+
+    private readonly void ThrowNonFinite(string text) => throw new JsonableException(
+        $"{text} cannot be written: JSON (RFC 8259) has no token for NaN or infinity.",
+        BytesWritten);
+}

@@ -1,0 +1,22 @@
+using System;
+
+namespace Jsonable;
+
+/// <summary>Limits applied while writing.</summary>
+public sealed record JsonableWriterOptions
+{
+    /// <summary>The options used when none are given.</summary>
+    public static JsonableWriterOptions Default { get; } = new();
+
+    /// <summary>
+    /// The deepest nesting of objects and arrays the writer produces before it throws a
+    /// <see cref="JsonableException"/>; this is what turns a cyclic object graph into a clean error. Default 64.
+    /// </summary>
+    public int MaxDepth
+    {
+        get => _maxDepth;
+        init => _maxDepth = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxDepth must be positive.");
+    }
+
+    private readonly int _maxDepth = 64;
+}
