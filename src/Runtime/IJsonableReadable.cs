@@ -7,4 +7,9 @@ public interface IJsonableReadable<TSelf>
     /// <summary>Reads a new instance (or <see langword="null"/> for a JSON <c>null</c> where allowed) at the reader's position.</summary>
     /// <param name="reader">The reader.</param>
     static abstract TSelf? ReadJsonable(ref JsonableReader reader);
+
+    /// <summary>Reads an object's members into an existing instance; the reader is just past the object's <c>{</c>.</summary>
+    /// <param name="reader">The reader.</param>
+    /// <param name="target">The instance to fill.</param>
+    static abstract void ReadJsonableMembers(ref JsonableReader reader, ref TSelf target);
 }

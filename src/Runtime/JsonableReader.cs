@@ -148,7 +148,7 @@ public ref struct JsonableReader
 
     /// <summary>Skips the value of a member the target type does not have, or fails when unknown members are disallowed.</summary>
     /// <param name="name">The member name.</param>
-    public void SkipUnknownMember(ReadOnlySpan<byte> name)
+    public void SkipUnknownMember(scoped ReadOnlySpan<byte> name)
     {
         if (_unknownMembers == JsonableUnknownMemberHandling.Disallow)
         {
@@ -910,6 +910,12 @@ public ref struct JsonableReader
 
     [DoesNotReturn]
     private static void ThrowAt(int pos, string reason) => throw new JsonableException(reason, pos);
+
+    /// <summary>The error for a <c>null</c> just read where <paramref name="typeName"/> cannot hold one.</summary>
+    /// <param name="typeName">The non-nullable type being read.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public readonly JsonableException NullNotAllowed(string typeName) =>
+        new($"null cannot be read into a non-nullable {typeName}.", Math.Max(_pos - 4, 0));
 
     // ---- error decoration ----------------------------------------------------------------------
 

@@ -58,6 +58,18 @@ public static class JsonableSerializer
         return buffer.WrittenSpan.ToArray();
     }
 
+    /// <summary>Writes <paramref name="value"/> of runtime-known <paramref name="type"/> into a new array.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="type">A generated type or a registered collection of one.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    public static byte[] SerializeToUtf8Bytes(object? value, Type type, JsonableFormat format = JsonableFormat.Json, JsonableWriterOptions? options = null)
+    {
+        using var buffer = new PooledByteBufferWriter();
+        Serialize(buffer, value, type, format, options);
+        return buffer.WrittenSpan.ToArray();
+    }
+
     /// <summary>Reads a complete document as <typeparamref name="T"/>.</summary>
     /// <typeparam name="T">A generated type or a registered collection of one.</typeparam>
     /// <param name="input">The whole document.</param>

@@ -1,0 +1,57 @@
+using Microsoft.CodeAnalysis;
+
+namespace Jsonable.Generator;
+
+/// <summary>Every diagnostic the generator reports. Ids are stable; see AnalyzerReleases.*.md and the README.</summary>
+internal static class DiagnosticDescriptors
+{
+    private const string Category = "Jsonable";
+
+    public static readonly DiagnosticDescriptor TypeNotPartial = new(
+        id: "JSONABLE001",
+        title: "Jsonable type must be partial",
+        messageFormat: "'{0}' must be declared partial (and so must every type that contains it) for Jsonable to generate its reader and writer",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnsupportedMemberType = new(
+        id: "JSONABLE002",
+        title: "Member type is not supported",
+        messageFormat: "Member '{0}' has type '{1}', which Jsonable cannot {2}: {3}",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor NoParameterlessConstructor = new(
+        id: "JSONABLE003",
+        title: "No way to construct the type",
+        messageFormat: "'{0}' is marked [FromJson] but has no accessible parameterless constructor; add one",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor PartialWriterMemberNotFound = new(
+        id: "JSONABLE004",
+        title: "Partial writer names no member",
+        messageFormat: "[ToJson(Property = \"{0}\")] on '{1}' names no serialized member; use nameof() of a public property with a getter",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DuplicatePartialWriter = new(
+        id: "JSONABLE005",
+        title: "Duplicate partial writer",
+        messageFormat: "[ToJson(Property = \"{0}\")] appears more than once on '{1}'; remove the duplicate",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor GenericTypeNotSupported = new(
+        id: "JSONABLE006",
+        title: "Generic types are not supported",
+        messageFormat: "'{0}' is generic; Jsonable generates readers and writers for non-generic types only",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+}

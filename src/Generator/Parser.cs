@@ -1,0 +1,329 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Jsonable.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Jsonable.Generator;
+
+/// <summary>Turns a <c>[ToJson]</c>/<c>[FromJson]</c> type symbol into a <see cref="TypeModel"/> (and its diagnostics).</summary>
+internal static class Parser
+{
+    public const string ToJsonAttributeName = "Jsonable.ToJsonAttribute";
+    public const string FromJsonAttributeName = "Jsonable.FromJsonAttribute";
+
+    private static readonly string[] s_callbacks = ["OnWillSerialize", "OnDidSerialize", "OnWillDeserialize", "OnDidDeserialize"];
+
+    public static TypeModel Parse(INamedTypeSymbol type, CancellationToken cancellationToken)
+    {
+        var diagnostics = new List<DiagnosticInfo>();
+        Location? typeLocation = type.Locations.FirstOrDefault();
+        bool generateWriter = HasAttribute(type, ToJsonAttributeName);
+        bool generateReader = HasAttribute(type, FromJsonAttributeName);
+
+        if (!IsPartial(type))
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.TypeNotPartial, typeLocation, type.Name));
+        }
+
+        var containing = new List<ContainingTypeModel>();
+        for (INamedTypeSymbol? outer = type.ContainingType; outer is not null; outer = outer.ContainingType)
+        {
+            if (!IsPartial(outer))
+            {
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.TypeNotPartial, outer.Locations.FirstOrDefault(), outer.Name));
+            }
+
+            containing.Insert(0, new ContainingTypeModel(DeclarationKeyword(outer), outer.Name));
+        }
+
+        if (type.IsGenericType)
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.GenericTypeNotSupported, typeLocation, type.Name));
+        }
+
+        if (generateReader && !type.IsValueType && !type.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility is Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal))
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.NoParameterlessConstructor, typeLocation, type.Name));
+        }
+
+        cancellationToken.ThrowIfCancellationRequested();
+        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics);
+        List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
+
+        return new TypeModel(
+            Namespace: type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : null,
+            Name: type.Name,
+            FullyQualifiedName: type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
+            DeclarationKeyword: DeclarationKeyword(type),
+            IsValueType: type.IsValueType,
+            ContainingTypes: containing.ToEquatableArray(),
+            GenerateWriter: generateWriter,
+            GenerateReader: generateReader,
+            CanRegister: IsVisibleToModule(type),
+            Members: members.ToEquatableArray(),
+            PartialWriters: partialWriters.ToEquatableArray(),
+            UserDefinedCallbacks: s_callbacks.Where(name => HasNonPartialMethod(type, name)).ToEquatableArray(),
+            Diagnostics: diagnostics.ToEquatableArray());
+    }
+
+    public static bool HasAttribute(ISymbol symbol, string fullName) =>
+        symbol.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == fullName);
+
+    private static List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
+    {
+        // Base members first, then the type's own, in declaration order; an override keeps its base's place.
+        var chain = new List<INamedTypeSymbol>();
+        for (INamedTypeSymbol? t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+        {
+            chain.Insert(0, t);
+        }
+
+        var ordered = new List<IPropertySymbol>();
+        var indexByName = new Dictionary<string, int>();
+        foreach (INamedTypeSymbol t in chain)
+        {
+            foreach (IPropertySymbol property in t.GetMembers().OfType<IPropertySymbol>())
+            {
+                if (property.IsStatic || property.IsIndexer || property.DeclaredAccessibility != Accessibility.Public)
+                {
+                    continue;
+                }
+
+                if (indexByName.TryGetValue(property.Name, out int index))
+                {
+                    ordered[index] = property;
+                }
+                else
+                {
+                    indexByName[property.Name] = ordered.Count;
+                    ordered.Add(property);
+                }
+            }
+        }
+
+        var members = new List<MemberModel>();
+        foreach (IPropertySymbol property in ordered)
+        {
+            bool canWrite = generateWriter && property.GetMethod is { DeclaredAccessibility: Accessibility.Public };
+            bool canRead = generateReader && property.SetMethod is { DeclaredAccessibility: Accessibility.Public, IsInitOnly: false };
+            if (!canWrite && !canRead)
+            {
+                continue;
+            }
+
+            TypeShape? shape = ResolveShape(property.Type, canWrite, canRead, out string? why, out string? direction);
+            if (shape is null)
+            {
+                diagnostics.Add(DiagnosticInfo.Create(
+                    DiagnosticDescriptors.UnsupportedMemberType,
+                    property.Locations.FirstOrDefault(),
+                    property.Name,
+                    property.Type.ToDisplayString(),
+                    direction ?? "serialize",
+                    why ?? "the type is not supported"));
+                continue;
+            }
+
+            members.Add(new MemberModel(EscapeIdentifier(property.Name), property.Name, shape, canWrite, canRead));
+        }
+
+        return members;
+    }
+
+    private static List<string> ParsePartialWriters(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics)
+    {
+        var names = new List<string>();
+        foreach (AttributeData attribute in type.GetAttributes())
+        {
+            if (attribute.AttributeClass?.ToDisplayString() != ToJsonAttributeName)
+            {
+                continue;
+            }
+
+            foreach (KeyValuePair<string, TypedConstant> argument in attribute.NamedArguments)
+            {
+                if (argument.Key != "Property" || argument.Value.Value is not string name)
+                {
+                    continue;
+                }
+
+                Location? location = attribute.ApplicationSyntaxReference?.GetSyntax().GetLocation();
+                if (!members.Any(m => m.JsonName == name && m.CanWrite))
+                {
+                    diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.PartialWriterMemberNotFound, location, name, type.Name));
+                }
+                else if (names.Contains(name))
+                {
+                    diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.DuplicatePartialWriter, location, name, type.Name));
+                }
+                else
+                {
+                    names.Add(name);
+                }
+            }
+        }
+
+        return names;
+    }
+
+    /// <summary>Maps a member type to a shape, or explains why it cannot.</summary>
+    private static TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction)
+    {
+        why = null;
+        direction = null;
+        string name = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        ShapeKind? primitive = type.SpecialType switch
+        {
+            SpecialType.System_Boolean => ShapeKind.Boolean,
+            SpecialType.System_SByte => ShapeKind.SByte,
+            SpecialType.System_Byte => ShapeKind.Byte,
+            SpecialType.System_Int16 => ShapeKind.Int16,
+            SpecialType.System_UInt16 => ShapeKind.UInt16,
+            SpecialType.System_Int32 => ShapeKind.Int32,
+            SpecialType.System_UInt32 => ShapeKind.UInt32,
+            SpecialType.System_Int64 => ShapeKind.Int64,
+            SpecialType.System_UInt64 => ShapeKind.UInt64,
+            SpecialType.System_Single => ShapeKind.Single,
+            SpecialType.System_Double => ShapeKind.Double,
+            SpecialType.System_String => ShapeKind.String,
+            _ => null,
+        };
+        if (primitive is { } kind)
+        {
+            return new TypeShape(kind, name, null, null, type.IsValueType);
+        }
+
+        if (type is IArrayTypeSymbol array)
+        {
+            if (array.Rank != 1)
+            {
+                why = "multi-dimensional arrays are not supported; use a jagged array (T[][])";
+                return null;
+            }
+
+            if (array.ElementType.SpecialType == SpecialType.System_Byte)
+            {
+                return new TypeShape(ShapeKind.ByteArray, name, null, null, false);
+            }
+
+            return Wrap(ShapeKind.Array, array.ElementType, null, out why, out direction);
+        }
+
+        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying })
+        {
+            TypeShape? inner = ResolveShape(underlying, forWrite, forRead, out why, out direction);
+            return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true);
+        }
+
+        if (type is not INamedTypeSymbol named)
+        {
+            why = "only concrete types are supported";
+            return null;
+        }
+
+        if (named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        {
+            return Wrap(ShapeKind.Nullable, named.TypeArguments[0], null, out why, out direction);
+        }
+
+        if (named.IsGenericType)
+        {
+            string definition = named.OriginalDefinition.ToDisplayString();
+            switch (definition)
+            {
+                case "System.Collections.Generic.List<T>":
+                    return Wrap(ShapeKind.List, named.TypeArguments[0], null, out why, out direction);
+                case "System.Collections.Generic.HashSet<T>":
+                    return Wrap(ShapeKind.HashSet, named.TypeArguments[0], null, out why, out direction);
+                case "System.Collections.Generic.IList<T>":
+                case "System.Collections.Generic.ICollection<T>":
+                case "System.Collections.Generic.IEnumerable<T>":
+                case "System.Collections.Generic.IReadOnlyList<T>":
+                case "System.Collections.Generic.IReadOnlyCollection<T>":
+                    return Wrap(ShapeKind.CollectionInterface, named.TypeArguments[0], named.Name, out why, out direction);
+                case "System.Collections.Generic.Dictionary<TKey, TValue>":
+                case "System.Collections.Generic.IDictionary<TKey, TValue>":
+                case "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>":
+                    if (named.TypeArguments[0].SpecialType != SpecialType.System_String)
+                    {
+                        why = "dictionary keys must be string";
+                        return null;
+                    }
+
+                    return Wrap(
+                        definition.StartsWith("System.Collections.Generic.Dictionary", System.StringComparison.Ordinal) ? ShapeKind.Dictionary : ShapeKind.DictionaryInterface,
+                        named.TypeArguments[1],
+                        named.Name,
+                        out why,
+                        out direction);
+            }
+        }
+
+        bool writable = HasAttribute(named, ToJsonAttributeName);
+        bool readable = HasAttribute(named, FromJsonAttributeName);
+        if (writable || readable)
+        {
+            if (forWrite && !writable)
+            {
+                direction = "write";
+                why = $"'{named.Name}' is not marked [ToJson]";
+                return null;
+            }
+
+            if (forRead && !readable)
+            {
+                direction = "read";
+                why = $"'{named.Name}' is not marked [FromJson]";
+                return null;
+            }
+
+            return new TypeShape(ShapeKind.Generated, name, null, null, named.IsValueType);
+        }
+
+        why = "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]";
+        return null;
+
+        TypeShape? Wrap(ShapeKind wrapperKind, ITypeSymbol elementType, string? interfaceName, out string? reason, out string? dir)
+        {
+            TypeShape? element = ResolveShape(elementType, forWrite, forRead, out reason, out dir);
+            return element is null ? null : new TypeShape(wrapperKind, name, element, interfaceName, type.IsValueType);
+        }
+    }
+
+    private static bool IsPartial(INamedTypeSymbol type) =>
+        type.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is TypeDeclarationSyntax t && t.Modifiers.Any(SyntaxKind.PartialKeyword));
+
+    private static bool HasNonPartialMethod(INamedTypeSymbol type, string name) =>
+        type.GetMembers(name).OfType<IMethodSymbol>().Any(m =>
+            m.Parameters.Length == 0 &&
+            !m.IsStatic &&
+            !m.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is MethodDeclarationSyntax d && d.Modifiers.Any(SyntaxKind.PartialKeyword)));
+
+    private static bool IsVisibleToModule(INamedTypeSymbol type)
+    {
+        for (INamedTypeSymbol? t = type; t is not null; t = t.ContainingType)
+        {
+            if (t.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static string DeclarationKeyword(INamedTypeSymbol type) =>
+        (type.IsRecord, type.IsValueType) switch
+        {
+            (true, true) => "record struct",
+            (true, false) => "record",
+            (false, true) => "struct",
+            _ => type.TypeKind == TypeKind.Interface ? "interface" : "class",
+        };
+
+    private static string EscapeIdentifier(string name) =>
+        SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
+}

@@ -1,0 +1,35 @@
+using System.Text;
+
+namespace Jsonable.Generator;
+
+/// <summary>A minimal indenting text writer for generated source.</summary>
+internal sealed class SourceWriter
+{
+    private readonly StringBuilder _sb = new();
+    private int _indent;
+
+    public void Line(string text = "")
+    {
+        if (text.Length > 0)
+        {
+            _sb.Append(' ', _indent * 4);
+        }
+
+        _sb.Append(text).Append('\n');
+    }
+
+    public void Open(string text)
+    {
+        Line(text);
+        Line("{");
+        _indent++;
+    }
+
+    public void Close(string suffix = "")
+    {
+        _indent--;
+        Line("}" + suffix);
+    }
+
+    public override string ToString() => _sb.ToString();
+}

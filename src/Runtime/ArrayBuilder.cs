@@ -1,0 +1,79 @@
+using System;
+using System.Buffers;
+using System.ComponentModel;
+
+namespace Jsonable;
+
+/// <summary>
+/// Collects the elements of an array whose length is not known in advance (plain JSON has no count) in
+/// pooled storage, so that only the final array is allocated. Generated readers use it.
+/// </summary>
+/// <typeparam name="T">The element type.</typeparam>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public struct ArrayBuilder<T>
+{
+    private T[]? _items;
+    private int _count;
+
+    /// <summary>The number of elements added.</summary>
+    public readonly int Count => _count;
+
+    /// <summary>Adds an element.</summary>
+    /// <param name="item">The element.</param>
+    public void Add(T item)
+    {
+        if (_items is null || _count == _items.Length)
+        {
+            Grow();
+        }
+
+        _items![_count++] = item;
+    }
+
+    /// <summary>Copies the elements into a new array and returns the pooled storage.</summary>
+    public T[] ToArray()
+    {
+        if (_count == 0)
+        {
+            Release();
+            return [];
+        }
+
+        T[] result = _items.AsSpan(0, _count).ToArray();
+        Release();
+        return result;
+    }
+
+    /// <summary>Copies the elements into <paramref name="destination"/>, which must have exactly <see cref="Count"/> slots, and returns it.</summary>
+    /// <param name="destination">The array to overwrite in place.</param>
+    public T[] CopyTo(T[] destination)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        _items.AsSpan(0, _count).CopyTo(destination);
+        Release();
+        return destination;
+    }
+
+    private void Grow()
+    {
+        T[] larger = ArrayPool<T>.Shared.Rent(_items is null ? 8 : _items.Length * 2);
+        if (_items is not null)
+        {
+            _items.AsSpan(0, _count).CopyTo(larger);
+            ArrayPool<T>.Shared.Return(_items, clearArray: System.Runtime.CompilerServices.RuntimeHelpers.IsReferenceOrContainsReferences<T>());
+        }
+
+        _items = larger;
+    }
+
+    private void Release()
+    {
+        if (_items is not null)
+        {
+            ArrayPool<T>.Shared.Return(_items, clearArray: System.Runtime.CompilerServices.RuntimeHelpers.IsReferenceOrContainsReferences<T>());
+            _items = null;
+        }
+
+        _count = 0;
+    }
+}

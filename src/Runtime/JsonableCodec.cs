@@ -1,0 +1,52 @@
+using System.ComponentModel;
+using System.Runtime.CompilerServices;
+
+namespace Jsonable;
+
+/// <summary>
+/// Generic entry points to the static members that the generator implements, for code (generated or
+/// not) that holds a type parameter rather than a concrete type.
+/// </summary>
+public static class JsonableCodec
+{
+    /// <summary>Writes a value of a <c>[ToJson]</c> type.</summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="writer">The writer.</param>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Write<T>(ref JsonableWriter writer, T? value)
+        where T : IJsonableWritable<T> => T.WriteJsonable(ref writer, value);
+
+    /// <summary>Reads a new value of a <c>[FromJson]</c> type.</summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="reader">The reader.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T? Read<T>(ref JsonableReader reader)
+        where T : IJsonableReadable<T> => T.ReadJsonable(ref reader);
+
+    /// <summary>
+    /// Reads a value of a <c>[FromJson]</c> type, filling <paramref name="existing"/> in place when the reader
+    /// reuses instances and there is one (DESIGN §3 reuse rules).
+    /// </summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="reader">The reader.</param>
+    /// <param name="existing">The current value of the member being read.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static T? ReadReusing<T>(ref JsonableReader reader, T? existing)
+        where T : IJsonableReadable<T>
+    {
+        if (!reader.ReuseInstance || existing is null)
+        {
+            return T.ReadJsonable(ref reader);
+        }
+
+        if (!reader.TryReadObjectStart())
+        {
+            return typeof(T).IsValueType ? throw reader.NullNotAllowed(typeof(T).Name) : default;
+        }
+
+        T target = existing;
+        T.ReadJsonableMembers(ref reader, ref target);
+        return target;
+    }
+}

@@ -1,0 +1,70 @@
+#nullable enable
+using System.Collections.Generic;
+using Jsonable;
+
+namespace Jsonable.Runtime.Tests.Models;
+
+[ToJson, FromJson]
+public partial class CitmCatalog
+{
+    public Dictionary<string, string> areaNames { get; set; } = new();
+    public Dictionary<string, string> audienceSubCategoryNames { get; set; } = new();
+    public Dictionary<string, string> blockNames { get; set; } = new();
+    public Dictionary<string, CitmEvent> events { get; set; } = new();
+    public List<CitmPerformance> performances { get; set; } = new();
+    public Dictionary<string, string> seatCategoryNames { get; set; } = new();
+    public Dictionary<string, string> subTopicNames { get; set; } = new();
+    public Dictionary<string, string> subjectNames { get; set; } = new();
+    public Dictionary<string, string> topicNames { get; set; } = new();
+    public Dictionary<string, int[]> topicSubTopics { get; set; } = new();
+    public Dictionary<string, string> venueNames { get; set; } = new();
+}
+
+[ToJson, FromJson]
+public partial class CitmEvent
+{
+    public string? description { get; set; }
+    public int id { get; set; }
+    public string? logo { get; set; }
+    public string name { get; set; } = "";
+    public int[] subTopicIds { get; set; } = [];
+    public string? subjectCode { get; set; }
+    public string? subtitle { get; set; }
+    public int[] topicIds { get; set; } = [];
+}
+
+[ToJson, FromJson]
+public partial class CitmPerformance
+{
+    public int eventId { get; set; }
+    public int id { get; set; }
+    public string? logo { get; set; }
+    public string? name { get; set; }
+    public List<CitmPrice> prices { get; set; } = new();
+    public List<CitmSeatCategory> seatCategories { get; set; } = new();
+    public string? seatMapImage { get; set; }
+    public long start { get; set; }
+    public string venueCode { get; set; } = "";
+}
+
+[ToJson, FromJson]
+public partial class CitmPrice
+{
+    public int amount { get; set; }
+    public int audienceSubCategoryId { get; set; }
+    public int seatCategoryId { get; set; }
+}
+
+[ToJson, FromJson]
+public partial class CitmSeatCategory
+{
+    public List<CitmArea> areas { get; set; } = new();
+    public int seatCategoryId { get; set; }
+}
+
+[ToJson, FromJson]
+public partial class CitmArea
+{
+    public int areaId { get; set; }
+    public List<int> blockIds { get; set; } = new();
+}

@@ -1,0 +1,12 @@
+#nullable enable
+using System.Text.Json.Serialization;
+
+namespace Jsonable.Runtime.Tests.Models;
+
+/// <summary>System.Text.Json source-generated reference context for the real-data models.</summary>
+[JsonSourceGenerationOptions(UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow)]
+[JsonSerializable(typeof(TwitterRoot))]
+[JsonSerializable(typeof(CitmCatalog))]
+public partial class RealDataJsonContext : JsonSerializerContext
+{
+}
