@@ -20,7 +20,7 @@ namespace Jsonable;
 /// value without one is read by scanning. Every failure is a <see cref="JsonableException"/> carrying the
 /// byte offset; the generated entry points add the JSON path.
 /// </remarks>
-public ref struct JsonableReader
+public ref partial struct JsonableReader
 {
     /// <summary>The deepest nesting <see cref="JsonableReaderOptions.MaxDepth"/> may allow: generated readers recurse per level.</summary>
     public const int DepthCeiling = 1000;

@@ -17,7 +17,7 @@ namespace Jsonable;
 /// <see cref="Flush"/>, so the interface is called once per chunk, not per value. Call <see cref="Flush"/>
 /// when done, or the last bytes are never committed to the output.
 /// </remarks>
-public ref struct JsonableWriter
+public ref partial struct JsonableWriter
 {
     private const int MinimumChunk = 4096;
 
@@ -139,11 +139,11 @@ public ref struct JsonableWriter
     /// <param name="jmc1">The name as JMC1 bytes, e.g. <c>,/*\x04\x01*/"Name":</c>.</param>
     /// <param name="json">The name as JSON bytes, e.g. <c>,"Name":</c>.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public void WritePreEncodedName(ReadOnlySpan<byte> jmc1, ReadOnlySpan<byte> json) => WriteRaw(EmitMetadata ? jmc1 : json);
+    public void WritePreEncodedName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json) => WriteRaw(EmitMetadata ? jmc1 : json);
 
     /// <summary>Writes a dictionary key (escaped, with its length comment in JMC1) followed by <c>:</c>.</summary>
     /// <param name="key">The key.</param>
-    public void WritePropertyName(ReadOnlySpan<char> key)
+    public void WritePropertyName(scoped ReadOnlySpan<char> key)
     {
         WriteString(key);
         WriteByte((byte)':');
@@ -222,7 +222,7 @@ public ref struct JsonableWriter
     /// length comment of the escaped UTF-8 content.
     /// </summary>
     /// <param name="value">The characters.</param>
-    public void WriteString(ReadOnlySpan<char> value)
+    public void WriteString(scoped ReadOnlySpan<char> value)
     {
         if (value.Length > Jmc1.MaxLength)
         {
@@ -239,7 +239,7 @@ public ref struct JsonableWriter
 
     /// <summary>Writes already-UTF-8 text as a string (escaped as needed).</summary>
     /// <param name="utf8">Valid UTF-8 text.</param>
-    public void WriteStringUtf8(ReadOnlySpan<byte> utf8)
+    public void WriteStringUtf8(scoped ReadOnlySpan<byte> utf8)
     {
         int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
         Span<byte> dest = Reserve(prefix + (utf8.Length * JsonEscaping.MaxExpansion) + 1);
@@ -266,7 +266,7 @@ public ref struct JsonableWriter
 
     /// <summary>Writes bytes exactly as given (they must already be valid in the writer's format).</summary>
     /// <param name="raw">The bytes.</param>
-    public void WriteRaw(ReadOnlySpan<byte> raw)
+    public void WriteRaw(scoped ReadOnlySpan<byte> raw)
     {
         Span<byte> dest = Reserve(raw.Length);
         raw.CopyTo(dest);
@@ -296,7 +296,7 @@ public ref struct JsonableWriter
         _pos += prefix + n + 1;
     }
 
-    private void WriteLongString(ReadOnlySpan<char> value)
+    private void WriteLongString(scoped ReadOnlySpan<char> value)
     {
         const int ChunkChars = 8192;
         WriteByte((byte)'"');

@@ -1,0 +1,165 @@
+using System;
+using System.Globalization;
+
+namespace Jsonable;
+
+/// <summary>Readers for the value types System.Text.Json reads from strings or special numbers, accepting STJ's default forms.</summary>
+public ref partial struct JsonableReader
+{
+    private static readonly string[] s_dateTimeFormats =
+    [
+        "yyyy'-'MM'-'dd'T'HH':'mm':'ss.FFFFFFFK",
+        "yyyy'-'MM'-'dd'T'HH':'mmK",
+        "yyyy'-'MM'-'dd",
+    ];
+
+    /// <summary>Reads a number as <see cref="decimal"/>, keeping its scale.</summary>
+    public decimal ReadDecimal()
+    {
+        ReadOnlySpan<byte> token = ReadNumberToken("Decimal", out _);
+        return decimal.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out decimal v) ? v : throw OutOfRange("Decimal");
+    }
+
+    /// <summary>Reads a one-character string as a <see cref="char"/>.</summary>
+    public char ReadChar()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("Char");
+        return text.Length == 1 ? text[0] : throw new JsonableException($"Expected a string of one character for Char but found {text.Length}.", start);
+    }
+
+    /// <summary>Reads an ISO 8601 date and time (<c>2024-01-02T03:04:05.123Z</c>, offset optional).</summary>
+    public DateTime ReadDateTime()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("DateTime");
+        return DateTime.TryParseExact(text, s_dateTimeFormats, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out DateTime v)
+            ? v
+            : throw NotInFormat(start, text, "DateTime", "an ISO 8601 date and time");
+    }
+
+    /// <summary>Reads an ISO 8601 date and time with offset (<c>2024-01-02T03:04:05-05:30</c>).</summary>
+    public DateTimeOffset ReadDateTimeOffset()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("DateTimeOffset");
+        return DateTimeOffset.TryParseExact(text, s_dateTimeFormats, CultureInfo.InvariantCulture, DateTimeStyles.None, out DateTimeOffset v)
+            ? v
+            : throw NotInFormat(start, text, "DateTimeOffset", "an ISO 8601 date and time");
+    }
+
+    /// <summary>Reads a date as <c>yyyy-MM-dd</c>.</summary>
+    public DateOnly ReadDateOnly()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("DateOnly");
+        return DateOnly.TryParseExact(text, "yyyy'-'MM'-'dd", CultureInfo.InvariantCulture, DateTimeStyles.None, out DateOnly v)
+            ? v
+            : throw NotInFormat(start, text, "DateOnly", "yyyy-MM-dd");
+    }
+
+    /// <summary>Reads a time of day as <c>HH:mm:ss[.fffffff]</c>.</summary>
+    public TimeOnly ReadTimeOnly()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("TimeOnly");
+        return TimeSpan.TryParseExact(text, "c", CultureInfo.InvariantCulture, out TimeSpan t) && t >= TimeSpan.Zero && t < TimeSpan.FromDays(1)
+            ? TimeOnly.FromTimeSpan(t)
+            : throw NotInFormat(start, text, "TimeOnly", "HH:mm:ss[.fffffff]");
+    }
+
+    /// <summary>Reads a time span in the constant (<c>c</c>) format: <c>[-][d.]hh:mm:ss[.fffffff]</c>.</summary>
+    public TimeSpan ReadTimeSpan()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("TimeSpan");
+        return TimeSpan.TryParseExact(text, "c", CultureInfo.InvariantCulture, out TimeSpan v)
+            ? v
+            : throw NotInFormat(start, text, "TimeSpan", "[-][d.]hh:mm:ss[.fffffff]");
+    }
+
+    /// <summary>Reads a <see cref="Guid"/> in the <c>D</c> format.</summary>
+    public Guid ReadGuid()
+    {
+        int start = _pos;
+        string text = ReadNonNullString("Guid");
+        return TryParseGuid(text, out Guid v) ? v : throw NotInFormat(start, text, "Guid", "00000000-0000-0000-0000-000000000000");
+    }
+
+    /// <summary>Reads a <see cref="Uri"/> (absolute or relative), or <c>null</c>.</summary>
+    public Uri? ReadUri()
+    {
+        int start = _pos;
+        string? text = ReadString();
+        if (text is null)
+        {
+            return null;
+        }
+
+        return Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out Uri? v) ? v : throw NotInFormat(start, text, "Uri", "a URI");
+    }
+
+    /// <summary>Converts a dictionary key to a signed integer.</summary>
+    /// <param name="key">The key as read.</param>
+    /// <param name="typeName">The key type, for the message.</param>
+    /// <param name="min">The smallest allowed value.</param>
+    /// <param name="max">The largest allowed value.</param>
+    public readonly long ConvertKeyToInt64(string key, string typeName, long min, long max)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return long.TryParse(key, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long v) && v >= min && v <= max
+            ? v
+            : throw new JsonableException($"The key '{key}' is not a valid {typeName}.", _pos);
+    }
+
+    /// <summary>Converts a dictionary key to an unsigned integer.</summary>
+    /// <param name="key">The key as read.</param>
+    /// <param name="typeName">The key type, for the message.</param>
+    /// <param name="max">The largest allowed value.</param>
+    public readonly ulong ConvertKeyToUInt64(string key, string typeName, ulong max)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return ulong.TryParse(key, NumberStyles.None, CultureInfo.InvariantCulture, out ulong v) && v <= max
+            ? v
+            : throw new JsonableException($"The key '{key}' is not a valid {typeName}.", _pos);
+    }
+
+    /// <summary>Converts a dictionary key to a <see cref="Guid"/>.</summary>
+    /// <param name="key">The key as read.</param>
+    public readonly Guid ConvertKeyToGuid(string key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return TryParseGuid(key, out Guid v) ? v : throw new JsonableException($"The key '{key}' is not a valid Guid.", _pos);
+    }
+
+    /// <summary>The error for a string that does not parse as <paramref name="typeName"/>.</summary>
+    /// <param name="text">The string read.</param>
+    /// <param name="typeName">The target type.</param>
+    public readonly JsonableException InvalidValue(string text, string typeName) =>
+        new($"The value '{text}' is not a valid {typeName}.", _pos);
+
+    private static bool TryParseGuid(string text, out Guid value)
+    {
+        if (text.Length == 36)
+        {
+            return Guid.TryParseExact(text, "D", out value);
+        }
+
+        value = default;
+        return false;
+    }
+
+    private string ReadNonNullString(string typeName)
+    {
+        int hint = SkipToValue();
+        if (_pos < _buffer.Length && _buffer[_pos] == (byte)'"')
+        {
+            return ReadStringCore(hint);
+        }
+
+        throw Unexpected("a string", typeName);
+    }
+
+    private readonly JsonableException NotInFormat(int start, string text, string typeName, string format) =>
+        new($"The string '{text}' is not a valid {typeName}; expected {format}.", start);
+}

@@ -1,0 +1,145 @@
+using System;
+using System.Buffers.Text;
+using System.Globalization;
+
+namespace Jsonable;
+
+/// <summary>Writers for the value types System.Text.Json writes as strings or special numbers, in STJ's default forms.</summary>
+public ref partial struct JsonableWriter
+{
+    /// <summary>Writes a decimal, keeping its scale (<c>1.10</c> stays <c>1.10</c>) as System.Text.Json does.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteNumber(decimal value)
+    {
+        Span<byte> dest = Reserve(32);
+        Utf8Formatter.TryFormat(value, dest, out int written);
+        _pos += written;
+    }
+
+    /// <summary>Writes a char as a one-character string.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteChar(char value) => WriteString(new ReadOnlySpan<char>(in value));
+
+    /// <summary>Writes a <see cref="DateTime"/> in ISO 8601 (round-trip form with trailing fraction zeros trimmed, like STJ).</summary>
+    /// <param name="value">The value.</param>
+    public void WriteDateTime(DateTime value)
+    {
+        Span<byte> text = stackalloc byte[40];
+        value.TryFormat(text, out int n, "O", CultureInfo.InvariantCulture);
+        WriteAsciiString(TrimFraction(text.Slice(0, n)));
+    }
+
+    /// <summary>Writes a <see cref="DateTimeOffset"/> in ISO 8601, keeping the offset (like STJ).</summary>
+    /// <param name="value">The value.</param>
+    public void WriteDateTimeOffset(DateTimeOffset value)
+    {
+        Span<byte> text = stackalloc byte[40];
+        value.TryFormat(text, out int n, "O", CultureInfo.InvariantCulture);
+        WriteAsciiString(TrimFraction(text.Slice(0, n)));
+    }
+
+    /// <summary>Writes a <see cref="DateOnly"/> as <c>yyyy-MM-dd</c>.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteDateOnly(DateOnly value)
+    {
+        Span<byte> text = stackalloc byte[16];
+        value.TryFormat(text, out int n, "O", CultureInfo.InvariantCulture);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a <see cref="TimeOnly"/> as <c>HH:mm:ss[.fffffff]</c> (like STJ).</summary>
+    /// <param name="value">The value.</param>
+    public void WriteTimeOnly(TimeOnly value) => WriteTimeSpan(value.ToTimeSpan());
+
+    /// <summary>Writes a <see cref="TimeSpan"/> in the constant (<c>c</c>) format, like STJ.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteTimeSpan(TimeSpan value)
+    {
+        Span<byte> text = stackalloc byte[32];
+        value.TryFormat(text, out int n, "c", CultureInfo.InvariantCulture);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a <see cref="Guid"/> in the <c>D</c> format (lowercase, with hyphens).</summary>
+    /// <param name="value">The value.</param>
+    public void WriteGuid(Guid value)
+    {
+        Span<byte> text = stackalloc byte[36];
+        value.TryFormat(text, out int n, "D");
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a <see cref="Uri"/> as its original string, or <c>null</c>.</summary>
+    /// <param name="value">The value.</param>
+    public void WriteUri(Uri? value) => WriteString(value?.OriginalString);
+
+    /// <summary>Writes a dictionary key that is a signed integer (as a string, as STJ does), followed by <c>:</c>.</summary>
+    /// <param name="key">The key.</param>
+    public void WritePropertyName(long key)
+    {
+        Span<byte> text = stackalloc byte[20];
+        Utf8Formatter.TryFormat(key, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+        WriteByte((byte)':');
+    }
+
+    /// <summary>Writes a dictionary key that is an unsigned integer, followed by <c>:</c>.</summary>
+    /// <param name="key">The key.</param>
+    public void WritePropertyName(ulong key)
+    {
+        Span<byte> text = stackalloc byte[20];
+        Utf8Formatter.TryFormat(key, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+        WriteByte((byte)':');
+    }
+
+    /// <summary>Writes a dictionary key that is a <see cref="Guid"/>, followed by <c>:</c>.</summary>
+    /// <param name="key">The key.</param>
+    public void WritePropertyName(Guid key)
+    {
+        WriteGuid(key);
+        WriteByte((byte)':');
+    }
+
+    /// <summary>Writes text that is known to need no escaping (ASCII without quotes, backslashes or controls) as a string.</summary>
+    private void WriteAsciiString(scoped ReadOnlySpan<byte> ascii)
+    {
+        int prefix = EmitMetadata && Jmc1.CanEncodeLength(ascii.Length) ? Jmc1.LengthCommentSize + 1 : 1;
+        Span<byte> dest = Reserve(prefix + ascii.Length + 1);
+        if (prefix > 1)
+        {
+            Internal.JmcLength.Write(dest, ascii.Length);
+        }
+
+        dest[prefix - 1] = (byte)'"';
+        ascii.CopyTo(dest.Slice(prefix));
+        dest[prefix + ascii.Length] = (byte)'"';
+        _pos += prefix + ascii.Length + 1;
+    }
+
+    /// <summary>Drops trailing zeros of the 7-digit fraction of an "O" date (and the dot when nothing is left).</summary>
+    private static Span<byte> TrimFraction(Span<byte> text)
+    {
+        const int Dot = 19; // yyyy-MM-ddTHH:mm:ss.fffffff
+        if (text.Length < Dot + 8 || text[Dot] != (byte)'.')
+        {
+            return text;
+        }
+
+        int end = Dot + 8;
+        int keep = end;
+        while (keep > Dot + 1 && text[keep - 1] == (byte)'0')
+        {
+            keep--;
+        }
+
+        if (keep == Dot + 1)
+        {
+            keep = Dot;
+        }
+
+        int suffix = text.Length - end;
+        text.Slice(end, suffix).CopyTo(text.Slice(keep));
+        return text.Slice(0, keep + suffix);
+    }
+}
