@@ -18,5 +18,11 @@ public sealed record JsonableReaderOptions
     /// <summary>What to do with a member the type does not have. Default: skip it.</summary>
     public JsonableUnknownMemberHandling UnknownMemberHandling { get; init; }
 
+    /// <summary>
+    /// Whether a member name that matches no member exactly is matched again ignoring case (as ASP.NET Core's
+    /// web defaults read). The exact match is always tried first, so the common path stays fast. Default true.
+    /// </summary>
+    public bool PropertyNameCaseInsensitive { get; init; } = true;
+
     private readonly int _maxDepth = 64;
 }
