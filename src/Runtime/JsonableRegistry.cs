@@ -41,8 +41,13 @@ public static class JsonableRegistry
         Add<IReadOnlyList<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyList<T> v) => writeSequence!(ref w, v), readList);
         Add<IReadOnlyCollection<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyCollection<T> v) => writeSequence!(ref w, v), readList);
 
-        static void Add<TCollection>(JsonableWriteAction<TCollection>? w, JsonableReadFunc<TCollection>? r) =>
-            s_infos[typeof(TCollection)] = new JsonableTypeInfo<TCollection>(w, r, isObject: false, elementType: typeof(T));
+        // An async sequence can only be written asynchronously (JsonableTypeInfo.WriteDocumentAsync), and is not read.
+        Add<IAsyncEnumerable<T>>(
+            write is null ? null : static (ref JsonableWriter w, IAsyncEnumerable<T> v) => throw new NotSupportedException("An IAsyncEnumerable is written with JsonableTypeInfo.WriteDocumentAsync."),
+            null);
+
+        void Add<TCollection>(JsonableWriteAction<TCollection>? w, JsonableReadFunc<TCollection>? r) =>
+            s_infos[typeof(TCollection)] = new JsonableSequenceTypeInfo<TCollection, T>(w, r, write);
     }
 
     /// <summary>Looks up the registered info for <paramref name="type"/>.</summary>

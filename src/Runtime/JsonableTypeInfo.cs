@@ -1,4 +1,7 @@
 using System;
+using System.Buffers;
+using System.Threading;
+using System.Threading.Tasks;
 
 namespace Jsonable;
 
@@ -38,4 +41,29 @@ public abstract class JsonableTypeInfo
     /// <summary>Reads a value of <see cref="Type"/> and boxes it.</summary>
     /// <param name="reader">The reader.</param>
     public abstract object? ReadBoxed(ref JsonableReader reader);
+
+    /// <summary>
+    /// Writes <paramref name="value"/> as a whole document, giving the caller a chance to flush between the
+    /// elements of a root collection (and awaiting the elements of an <c>IAsyncEnumerable</c>), so that a large
+    /// response leaves in pieces rather than all at once.
+    /// </summary>
+    /// <param name="output">Where the bytes go.</param>
+    /// <param name="value">The value, of <see cref="Type"/> or <see langword="null"/>.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    /// <param name="flushAsync">Called when at least <paramref name="flushThreshold"/> bytes were written since the last call.</param>
+    /// <param name="flushThreshold">Bytes to write between two calls of <paramref name="flushAsync"/>.</param>
+    /// <param name="cancellationToken">Stops writing between elements.</param>
+    public virtual ValueTask WriteDocumentAsync(
+        IBufferWriter<byte> output,
+        object? value,
+        JsonableFormat format,
+        JsonableWriterOptions? options,
+        Func<CancellationToken, ValueTask> flushAsync,
+        int flushThreshold,
+        CancellationToken cancellationToken)
+    {
+        JsonableSerializer.WriteDocument(output, value, format, options, WriteBoxed, IsObject);
+        return ValueTask.CompletedTask;
+    }
 }

@@ -4,7 +4,7 @@ namespace Jsonable;
 
 /// <summary>The strongly typed <see cref="JsonableTypeInfo"/>.</summary>
 /// <typeparam name="T">The type described.</typeparam>
-public sealed class JsonableTypeInfo<T> : JsonableTypeInfo
+public class JsonableTypeInfo<T> : JsonableTypeInfo
 {
     private readonly JsonableWriteAction<T>? _write;
     private readonly JsonableReadFunc<T>? _read;

@@ -101,6 +101,9 @@ public ref partial struct JsonableWriter
         WriteByte((byte)':');
     }
 
+    /// <summary>Starts counting depth from <paramref name="depth"/>: for a writer that writes one element of an enclosing array.</summary>
+    internal void StartAtDepth(int depth) => _depth = depth;
+
     /// <summary>Writes text that is known to need no escaping (ASCII without quotes, backslashes or controls) as a string.</summary>
     private void WriteAsciiString(scoped ReadOnlySpan<byte> ascii)
     {

@@ -1,0 +1,109 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Jsonable;
+
+/// <summary>
+/// A root collection (or <see cref="IAsyncEnumerable{T}"/>) of a generated type: written element by element so the
+/// caller can flush between elements.
+/// </summary>
+/// <typeparam name="TCollection">The collection type.</typeparam>
+/// <typeparam name="TElement">The generated element type.</typeparam>
+internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : JsonableTypeInfo<TCollection>
+{
+    private readonly JsonableWriteAction<TElement>? _writeElement;
+
+    public JsonableSequenceTypeInfo(JsonableWriteAction<TCollection>? write, JsonableReadFunc<TCollection>? read, JsonableWriteAction<TElement>? writeElement)
+        : base(write, read, isObject: false, elementType: typeof(TElement))
+    {
+        _writeElement = writeElement;
+    }
+
+    public override async ValueTask WriteDocumentAsync(
+        IBufferWriter<byte> output,
+        object? value,
+        JsonableFormat format,
+        JsonableWriterOptions? options,
+        Func<CancellationToken, ValueTask> flushAsync,
+        int flushThreshold,
+        CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(flushAsync);
+        if (_writeElement is null || value is null)
+        {
+            await base.WriteDocumentAsync(output, value, format, options, flushAsync, flushThreshold, cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
+        bool jmc1 = format == JsonableFormat.Jmc1;
+        int count = -1; // unknown for async sequences: JMC1 then omits the count comment, which readers accept
+        if (value is IEnumerable<TElement> sequence && !sequence.TryGetNonEnumeratedCount(out count))
+        {
+            var materialized = new List<TElement>(sequence);
+            value = materialized;
+            count = materialized.Count;
+        }
+
+        long pending = WriteStart(output, jmc1, options, count);
+        int index = 0;
+        if (value is IAsyncEnumerable<TElement> asyncSequence)
+        {
+            await foreach (TElement item in asyncSequence.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                pending += WriteElement(output, jmc1, options, item, index++);
+                if (pending >= flushThreshold)
+                {
+                    await flushAsync(cancellationToken).ConfigureAwait(false);
+                    pending = 0;
+                }
+            }
+        }
+        else
+        {
+            foreach (TElement item in (IEnumerable<TElement>)value)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                pending += WriteElement(output, jmc1, options, item, index++);
+                if (pending >= flushThreshold)
+                {
+                    await flushAsync(cancellationToken).ConfigureAwait(false);
+                    pending = 0;
+                }
+            }
+        }
+
+        var writer = new JsonableWriter(output, jmc1, options);
+        writer.WriteRaw("]"u8);
+        writer.Flush();
+    }
+
+    private static long WriteStart(IBufferWriter<byte> output, bool jmc1, JsonableWriterOptions? options, int count)
+    {
+        var writer = new JsonableWriter(output, jmc1, options);
+        writer.WriteDocumentHeader();
+        writer.WriteArrayStart(count);
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private long WriteElement(IBufferWriter<byte> output, bool jmc1, JsonableWriterOptions? options, TElement item, int index)
+    {
+        // One writer per element (a ref struct cannot live across an await); the element sits one level deep.
+        var writer = new JsonableWriter(output, jmc1, options);
+        writer.StartAtDepth(1);
+        if (index > 0)
+        {
+            writer.WriteComma();
+        }
+
+        _writeElement!(ref writer, item);
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+}
