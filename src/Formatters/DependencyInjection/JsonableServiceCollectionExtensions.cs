@@ -1,0 +1,46 @@
+using System;
+using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Internal;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.ResponseCompression;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Options;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Registers Jsonable with ASP.NET Core.</summary>
+public static class JsonableServiceCollectionExtensions
+{
+    /// <summary>
+    /// Adds the Jsonable MVC formatters for <c>application/jsonc+jmc1</c> and <c>application/json</c> (ahead of
+    /// System.Text.Json's, for generated types only), the options used by minimal-API results and binding, and the
+    /// JMC1 media type to response compression. Safe to call more than once.
+    /// </summary>
+    /// <param name="services">The service collection.</param>
+    /// <param name="configure">Changes the options; optional.</param>
+    /// <returns>The same service collection.</returns>
+    public static IServiceCollection AddJsonable(this IServiceCollection services, Action<JsonableOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        services.AddOptions<JsonableOptions>();
+        if (configure is not null)
+        {
+            services.Configure(configure);
+        }
+
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, JsonableMvcOptionsSetup>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<ResponseCompressionOptions>, ResponseCompressionSetup>());
+        return services;
+    }
+
+    /// <summary>Adds Jsonable to an MVC builder (<c>services.AddControllers().AddJsonable()</c>).</summary>
+    /// <param name="builder">The MVC builder.</param>
+    /// <param name="configure">Changes the options; optional.</param>
+    /// <returns>The same builder.</returns>
+    public static IMvcBuilder AddJsonable(this IMvcBuilder builder, Action<JsonableOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddJsonable(configure);
+        return builder;
+    }
+}

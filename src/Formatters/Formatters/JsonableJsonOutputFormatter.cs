@@ -1,0 +1,49 @@
+using System;
+using System.Text;
+using System.Threading.Tasks;
+using Jsonable.AspNetCore.Internal;
+using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.Extensions.Logging;
+
+namespace Jsonable.AspNetCore.Formatters;
+
+/// <summary>
+/// Writes generated types (and collections of them, <c>IAsyncEnumerable</c> included) as JSON into the response
+/// <c>PipeWriter</c>. Everything else, <c>ProblemDetails</c> included, is left to System.Text.Json.
+/// </summary>
+public sealed class JsonableJsonOutputFormatter : TextOutputFormatter
+{
+    private readonly JsonableOptions _options;
+    private readonly ILogger _logger;
+
+    /// <summary>Creates the formatter.</summary>
+    /// <param name="options">The integration options.</param>
+    /// <param name="logger">Where writes are logged.</param>
+    public JsonableJsonOutputFormatter(JsonableOptions options, ILogger<JsonableJsonOutputFormatter> logger)
+    {
+        _options = options ?? throw new ArgumentNullException(nameof(options));
+        _logger = logger ?? throw new ArgumentNullException(nameof(logger));
+        SupportedEncodings.Add(Encoding.UTF8);
+        SupportedMediaTypes.Add(JsonableMediaTypes.Json);
+        SupportedMediaTypes.Add(JsonableMediaTypes.TextJson);
+        SupportedMediaTypes.Add(JsonableMediaTypes.AnyJsonSuffix);
+    }
+
+    /// <inheritdoc />
+    protected override bool CanWriteType(Type? type) => FormatterCore.CanWrite(type);
+
+    /// <inheritdoc />
+    public override void WriteResponseHeaders(OutputFormatterWriteContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        base.WriteResponseHeaders(context);
+        ContentNegotiation.AddVaryAccept(context.HttpContext.Response);
+    }
+
+    /// <inheritdoc />
+    public override Task WriteResponseBodyAsync(OutputFormatterWriteContext context, Encoding selectedEncoding)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        return FormatterCore.WriteAsync(context, JsonableFormat.Json, _options, _logger);
+    }
+}

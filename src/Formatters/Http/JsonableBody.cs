@@ -1,0 +1,81 @@
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using System.Text;
+using System.Threading.Tasks;
+using Jsonable.AspNetCore.Internal;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Metadata;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+using Microsoft.Net.Http.Headers;
+
+namespace Jsonable.AspNetCore.Http;
+
+/// <summary>
+/// A minimal-API parameter that binds the request body with the generated reader of <typeparamref name="T"/>, in
+/// JSON or JMC1 by <c>Content-Type</c>, and tells OpenAPI it accepts both.
+/// </summary>
+/// <typeparam name="T">A <c>[FromJson]</c> type, or a collection of one.</typeparam>
+/// <example><code>app.MapPost("/items", (JsonableBody&lt;Item&gt; body) =&gt; Save(body.Value));</code></example>
+public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
+{
+    private JsonableBody(T value) => Value = value;
+
+    /// <summary>The bound value.</summary>
+    public T Value { get; }
+
+    /// <summary>Binds the body; called by minimal APIs.</summary>
+    /// <param name="context">The request's context.</param>
+    /// <param name="parameter">The parameter being bound.</param>
+    /// <exception cref="JsonableRequestException">415 for a content type Jsonable does not read; 400 for an empty or malformed body.</exception>
+    public static async ValueTask<JsonableBody<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
+        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out MediaTypeHeaderValue? contentType);
+        if (format is null)
+        {
+            throw new JsonableRequestException(
+                $"The content type '{context.Request.ContentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1}.",
+                StatusCodes.Status415UnsupportedMediaType);
+        }
+
+        Encoding? encoding = format == JsonableFormat.Json ? contentType?.Encoding : null;
+        byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
+        if (body is null || body.Length == 0)
+        {
+            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(parameter?.Name ?? "body", "A non-empty request body is required."));
+        }
+
+        T? value;
+        try
+        {
+            value = JsonableSerializer.Deserialize<T>(body, format.Value, options.CreateReaderOptions());
+        }
+        catch (JsonableException exception)
+        {
+            string message = options.AllowInputFormatterExceptionMessages ? exception.Message : "The input was not valid.";
+            throw new JsonableRequestException(message, StatusCodes.Status400BadRequest, Errors(exception.Path ?? "$", message), exception);
+        }
+
+        if (value is null)
+        {
+            throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, Errors("$", "The request body must not be null."));
+        }
+
+        return new JsonableBody<T>(value);
+    }
+
+    /// <summary>Describes the accepted media types to OpenAPI.</summary>
+    /// <param name="parameter">The parameter.</param>
+    /// <param name="builder">The endpoint being built.</param>
+    public static void PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1], typeof(T)));
+    }
+
+    private static Dictionary<string, string[]> Errors(string key, string message) => new() { [key] = [message] };
+}

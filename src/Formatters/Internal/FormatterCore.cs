@@ -1,0 +1,65 @@
+using System;
+using System.Text;
+using System.Threading.Tasks;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc.Formatters;
+using Microsoft.Extensions.Logging;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>What the JSON and JMC1 formatters share: which types they claim, and how they read and write.</summary>
+internal static class FormatterCore
+{
+    public static bool CanRead(Type type) => JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && info.CanRead;
+
+    public static bool CanWrite(Type? type) => type is not null && JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && info.CanWrite;
+
+    public static async Task<InputFormatterResult> ReadAsync(InputFormatterContext context, JsonableFormat format, Encoding? encoding, JsonableOptions options, ILogger logger)
+    {
+        HttpContext http = context.HttpContext;
+        byte[]? body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted).ConfigureAwait(false);
+        if (body is null || body.Length == 0)
+        {
+            if (context.TreatEmptyInputAsDefaultValue)
+            {
+                return await InputFormatterResult.NoValueAsync().ConfigureAwait(false);
+            }
+
+            context.ModelState.TryAddModelError(context.ModelName, "A non-empty request body is required.");
+            return await InputFormatterResult.FailureAsync().ConfigureAwait(false);
+        }
+
+        try
+        {
+            object? model = JsonableSerializer.Deserialize(body, context.ModelType, format, options.CreateReaderOptions());
+
+            // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
+            return model is null
+                ? await InputFormatterResult.NoValueAsync().ConfigureAwait(false)
+                : await InputFormatterResult.SuccessAsync(model).ConfigureAwait(false);
+        }
+        catch (JsonableException exception)
+        {
+            JsonableLog.RequestBodyInvalid(logger, format, exception.Path, exception.BytePosition, exception);
+
+            // Keyed by the JSON path, as STJ's formatter does, so [ApiController] answers 400 naming the member.
+            Exception modelError = options.AllowInputFormatterExceptionMessages
+                ? new InputFormatterException(exception.Message, exception)
+                : exception;
+            context.ModelState.TryAddModelError(exception.Path ?? string.Empty, modelError, context.Metadata);
+            return await InputFormatterResult.FailureAsync().ConfigureAwait(false);
+        }
+    }
+
+    public static async Task WriteAsync(OutputFormatterWriteContext context, JsonableFormat format, JsonableOptions options, ILogger logger)
+    {
+        Type type = context.ObjectType ?? context.Object?.GetType() ?? typeof(object);
+        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info))
+        {
+            throw new InvalidOperationException($"{type} is not a Jsonable type."); // CanWriteType said otherwise: a bug
+        }
+
+        await ResponseBodyWriter.WriteAsync(context.HttpContext, context.Object, info, format, options).ConfigureAwait(false);
+        JsonableLog.ResponseWritten(logger, type.Name, format);
+    }
+}

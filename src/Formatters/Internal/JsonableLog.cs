@@ -1,0 +1,20 @@
+using System;
+using Microsoft.Extensions.Logging;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>Log messages of the integration, with stable event ids.</summary>
+internal static partial class JsonableLog
+{
+    [LoggerMessage(EventId = 1, EventName = "RequestBodyInvalid", Level = LogLevel.Debug, Message = "The {Format} request body could not be read at {Path} (byte {BytePosition}).")]
+    public static partial void RequestBodyInvalid(ILogger logger, JsonableFormat format, string? path, long bytePosition, Exception exception);
+
+    [LoggerMessage(EventId = 2, EventName = "ResponseWritten", Level = LogLevel.Trace, Message = "Wrote {Type} as {Format}.")]
+    public static partial void ResponseWritten(ILogger logger, string type, JsonableFormat format);
+
+    [LoggerMessage(EventId = 3, EventName = "NotAcceptable", Level = LogLevel.Debug, Message = "No format satisfies the request's Accept header '{Accept}'.")]
+    public static partial void NotAcceptable(ILogger logger, string accept);
+
+    [LoggerMessage(EventId = 4, EventName = "BadRequestMapped", Level = LogLevel.Debug, Message = "Answered a bad request with {StatusCode}: {Reason}")]
+    public static partial void BadRequestMapped(ILogger logger, int statusCode, string reason);
+}

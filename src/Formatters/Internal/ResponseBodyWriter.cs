@@ -1,0 +1,144 @@
+using System;
+using System.Buffers;
+using System.IO.Pipelines;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.AspNetCore.Http;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>
+/// Writes a response with the generated writers: small ones are buffered whole and get <c>Content-Length</c>;
+/// large ones spill into the response <see cref="PipeWriter"/> and are flushed as they are written.
+/// </summary>
+internal static class ResponseBodyWriter
+{
+    public static async Task WriteAsync(HttpContext context, object? value, JsonableTypeInfo info, JsonableFormat format, JsonableOptions options)
+    {
+        HttpResponse response = context.Response;
+        CancellationToken aborted = context.RequestAborted;
+        using var output = new SpillingBufferWriter(response.BodyWriter, options.ResponseBufferingThreshold);
+        await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.FlushThreshold, aborted).ConfigureAwait(false);
+        if (!output.HasSpilled)
+        {
+            response.ContentLength = output.BufferedLength;
+        }
+
+        await output.CompleteAsync(aborted).ConfigureAwait(false);
+    }
+
+    /// <summary>Buffers in pooled memory until asked to flush past the threshold, then writes straight into the pipe.</summary>
+    private sealed class SpillingBufferWriter : IBufferWriter<byte>, IDisposable
+    {
+        private readonly PipeWriter _body;
+        private readonly int _threshold;
+        private byte[] _buffer;
+        private int _length;
+
+        public SpillingBufferWriter(PipeWriter body, int threshold)
+        {
+            _body = body;
+            _threshold = threshold;
+            _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
+        }
+
+        public bool HasSpilled { get; private set; }
+
+        public int BufferedLength => _length;
+
+        public void Advance(int count)
+        {
+            if (HasSpilled)
+            {
+                _body.Advance(count);
+            }
+            else
+            {
+                _length += count;
+            }
+        }
+
+        public Memory<byte> GetMemory(int sizeHint = 0)
+        {
+            if (HasSpilled)
+            {
+                return _body.GetMemory(sizeHint);
+            }
+
+            Ensure(sizeHint);
+            return _buffer.AsMemory(_length);
+        }
+
+        public Span<byte> GetSpan(int sizeHint = 0)
+        {
+            if (HasSpilled)
+            {
+                return _body.GetSpan(sizeHint);
+            }
+
+            Ensure(sizeHint);
+            return _buffer.AsSpan(_length);
+        }
+
+        /// <summary>Called between elements: once past the threshold, moves what is buffered into the pipe and flushes.</summary>
+        public async ValueTask FlushAsync(CancellationToken cancellationToken)
+        {
+            if (!HasSpilled)
+            {
+                if (_length < _threshold)
+                {
+                    return;
+                }
+
+                Spill();
+            }
+
+            FlushResult result = await _body.FlushAsync(cancellationToken).ConfigureAwait(false);
+            if (result.IsCanceled || result.IsCompleted)
+            {
+                throw new OperationCanceledException("The client stopped reading the response.");
+            }
+        }
+
+        public async ValueTask CompleteAsync(CancellationToken cancellationToken)
+        {
+            if (!HasSpilled)
+            {
+                Spill();
+            }
+
+            await _body.FlushAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        public void Dispose()
+        {
+            byte[] buffer = _buffer;
+            _buffer = [];
+            if (buffer.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+            }
+        }
+
+        private void Spill()
+        {
+            _body.Write(_buffer.AsSpan(0, _length));
+            _length = 0;
+            HasSpilled = true;
+        }
+
+        private void Ensure(int sizeHint)
+        {
+            sizeHint = Math.Max(sizeHint, 1);
+            if (_buffer.Length - _length >= sizeHint)
+            {
+                return;
+            }
+
+            byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Max(_buffer.Length * 2, _length + sizeHint));
+            _buffer.AsSpan(0, _length).CopyTo(larger);
+            ArrayPool<byte>.Shared.Return(_buffer);
+            _buffer = larger;
+        }
+    }
+}

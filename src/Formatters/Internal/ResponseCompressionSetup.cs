@@ -1,0 +1,20 @@
+using System.Linq;
+using Microsoft.AspNetCore.ResponseCompression;
+using Microsoft.Extensions.Options;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>Adds the JMC1 media type to response compression's list, for apps that use compression.</summary>
+internal sealed class ResponseCompressionSetup : IPostConfigureOptions<ResponseCompressionOptions>
+{
+    public void PostConfigure(string? name, ResponseCompressionOptions options)
+    {
+        var mimeTypes = (options.MimeTypes ?? ResponseCompressionDefaults.MimeTypes).ToList();
+        if (!mimeTypes.Contains(JsonableMediaTypes.Jmc1))
+        {
+            mimeTypes.Add(JsonableMediaTypes.Jmc1);
+        }
+
+        options.MimeTypes = mimeTypes;
+    }
+}

@@ -1,0 +1,23 @@
+namespace Jsonable.AspNetCore;
+
+/// <summary>The media types Jsonable serves, and the <c>?format=</c> names mapped to them.</summary>
+public static class JsonableMediaTypes
+{
+    /// <summary>JMC1: compact JSON with length comments.</summary>
+    public const string Jmc1 = "application/jsonc+jmc1";
+
+    /// <summary>Plain JSON.</summary>
+    public const string Json = "application/json";
+
+    /// <summary>Plain JSON under its legacy text name.</summary>
+    public const string TextJson = "text/json";
+
+    /// <summary>Any structured-syntax JSON type (<c>application/problem+json</c>, ...), read and written as plain JSON.</summary>
+    public const string AnyJsonSuffix = "application/*+json";
+
+    /// <summary>The <c>?format=</c> value that selects <see cref="Jmc1"/>.</summary>
+    public const string Jmc1Format = "jmc1";
+
+    /// <summary>The <c>?format=</c> value that selects <see cref="Json"/>.</summary>
+    public const string JsonFormat = "json";
+}

@@ -1,0 +1,45 @@
+namespace Jsonable.AspNetCore;
+
+/// <summary>Options of the ASP.NET Core integration, set with <c>services.AddJsonable(options =&gt; ...)</c>.</summary>
+/// <remarks>Member names on the wire are chosen at compile time (see <see cref="JsonableOptionsAttribute"/>), not here.</remarks>
+public sealed class JsonableOptions
+{
+    /// <summary>The deepest nesting read or written before the request (400) or response fails. Default 64.</summary>
+    public int MaxDepth { get; set; } = 64;
+
+    /// <summary>What a request body member that matches no member does. Default: skipped.</summary>
+    public JsonableUnknownMemberHandling UnknownMemberHandling { get; set; }
+
+    /// <summary>Whether request member names match case-insensitively after an exact miss (ASP.NET Core's web default). Default true.</summary>
+    public bool PropertyNameCaseInsensitive { get; set; } = true;
+
+    /// <summary>
+    /// Responses up to this many bytes are buffered whole and sent with <c>Content-Length</c>; larger ones are
+    /// streamed (chunked) and flushed every <see cref="FlushThreshold"/> bytes. Default 32 KiB.
+    /// </summary>
+    public int ResponseBufferingThreshold { get; set; } = 32 * 1024;
+
+    /// <summary>How many bytes a streamed response writes between flushes. Default 64 KiB.</summary>
+    public int FlushThreshold { get; set; } = 64 * 1024;
+
+    /// <summary>Whether <c>application/jsonc+jmc1</c> is read and written. Default true.</summary>
+    public bool EnableJmc1 { get; set; } = true;
+
+    /// <summary>Whether Jsonable reads and writes <c>application/json</c> for generated types (else STJ keeps doing it). Default true.</summary>
+    public bool EnableJson { get; set; } = true;
+
+    /// <summary>Whether a malformed body's error message (reason, path, byte offset) reaches the client. Default true, as in STJ's formatter.</summary>
+    public bool AllowInputFormatterExceptionMessages { get; set; } = true;
+
+    /// <summary>Whether MVC actions honour <c>?format=jmc1|json</c> (adds a global <c>FormatFilter</c>). Default true.</summary>
+    public bool MapFormatQueryParameter { get; set; } = true;
+
+    internal JsonableReaderOptions CreateReaderOptions() => new()
+    {
+        MaxDepth = MaxDepth,
+        UnknownMemberHandling = UnknownMemberHandling,
+        PropertyNameCaseInsensitive = PropertyNameCaseInsensitive,
+    };
+
+    internal JsonableWriterOptions CreateWriterOptions() => new() { MaxDepth = MaxDepth };
+}
