@@ -3,7 +3,7 @@ using System.Buffers;
 using System.IO;
 using System.Text.Json;
 using Jsonable.Runtime.Tests.Infrastructure;
-using Jsonable.Runtime.Tests.Models;
+using Jsonable.Samples.RealData;
 
 namespace Jsonable.Runtime.Tests.RealData;
 

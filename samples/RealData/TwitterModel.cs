@@ -2,7 +2,7 @@
 using System.Collections.Generic;
 using Jsonable;
 
-namespace Jsonable.Runtime.Tests.Models;
+namespace Jsonable.Samples.RealData;
 
 [ToJson, FromJson]
 public partial class TwitterRoot

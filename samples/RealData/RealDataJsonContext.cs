@@ -1,7 +1,7 @@
 #nullable enable
 using System.Text.Json.Serialization;
 
-namespace Jsonable.Runtime.Tests.Models;
+namespace Jsonable.Samples.RealData;
 
 /// <summary>System.Text.Json source-generated reference context for the real-data models.</summary>
 [JsonSourceGenerationOptions(UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow)]
