@@ -1,4 +1,5 @@
 #nullable enable
+using System.Collections.Generic;
 using System.Text.Json.Serialization;
 
 namespace Jsonable.Samples.RealData;
@@ -7,6 +8,8 @@ namespace Jsonable.Samples.RealData;
 [JsonSourceGenerationOptions(UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow)]
 [JsonSerializable(typeof(TwitterRoot))]
 [JsonSerializable(typeof(CitmCatalog))]
+[JsonSerializable(typeof(List<Status>))]
+[JsonSerializable(typeof(List<CitmEvent>))]
 public partial class RealDataJsonContext : JsonSerializerContext
 {
 }

@@ -14,13 +14,11 @@ public sealed class JsonableOptions
     public bool PropertyNameCaseInsensitive { get; set; } = true;
 
     /// <summary>
-    /// Responses up to this many bytes are buffered whole and sent with <c>Content-Length</c>; larger ones are
-    /// streamed (chunked) and flushed every <see cref="FlushThreshold"/> bytes. Default 32 KiB.
+    /// Responses smaller than this are buffered whole and sent with <c>Content-Length</c>; larger ones are streamed
+    /// (chunked), flushed about every this many bytes, and an <c>IAsyncEnumerable</c> is flushed whenever it waits.
+    /// Default 32 KiB.
     /// </summary>
-    public int ResponseBufferingThreshold { get; set; } = 32 * 1024;
-
-    /// <summary>How many bytes a streamed response writes between flushes. Default 64 KiB.</summary>
-    public int FlushThreshold { get; set; } = 64 * 1024;
+    public int ResponseBufferSize { get; set; } = 32 * 1024;
 
     /// <summary>Whether <c>application/jsonc+jmc1</c> is read and written. Default true.</summary>
     public bool EnableJmc1 { get; set; } = true;

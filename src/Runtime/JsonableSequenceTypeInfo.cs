@@ -53,13 +53,30 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
         int index = 0;
         if (value is IAsyncEnumerable<TElement> asyncSequence)
         {
-            await foreach (TElement item in asyncSequence.WithCancellation(cancellationToken).ConfigureAwait(false))
+            IAsyncEnumerator<TElement> items = asyncSequence.GetAsyncEnumerator(cancellationToken);
+            await using (items.ConfigureAwait(false))
             {
-                pending += WriteElement(output, jmc1, options, item, index++);
-                if (pending >= flushThreshold)
+                while (true)
                 {
-                    await flushAsync(cancellationToken).ConfigureAwait(false);
-                    pending = 0;
+                    // Flush what is written before waiting for the source, so each element leaves as soon as it exists.
+                    ValueTask<bool> moveNext = items.MoveNextAsync();
+                    if (!moveNext.IsCompleted && pending > 0)
+                    {
+                        await flushAsync(cancellationToken).ConfigureAwait(false);
+                        pending = 0;
+                    }
+
+                    if (!await moveNext.ConfigureAwait(false))
+                    {
+                        break;
+                    }
+
+                    pending += WriteElement(output, jmc1, options, items.Current, index++);
+                    if (pending >= flushThreshold)
+                    {
+                        await flushAsync(cancellationToken).ConfigureAwait(false);
+                        pending = 0;
+                    }
                 }
             }
         }

@@ -51,7 +51,7 @@ public abstract class JsonableTypeInfo
     /// <param name="value">The value, of <see cref="Type"/> or <see langword="null"/>.</param>
     /// <param name="format">JSON or JMC1.</param>
     /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
-    /// <param name="flushAsync">Called when at least <paramref name="flushThreshold"/> bytes were written since the last call.</param>
+    /// <param name="flushAsync">Called when at least <paramref name="flushThreshold"/> bytes were written since the last call, and before waiting for the next element of an async sequence.</param>
     /// <param name="flushThreshold">Bytes to write between two calls of <paramref name="flushAsync"/>.</param>
     /// <param name="cancellationToken">Stops writing between elements.</param>
     public virtual ValueTask WriteDocumentAsync(

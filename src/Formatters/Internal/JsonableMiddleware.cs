@@ -25,6 +25,15 @@ internal sealed class JsonableMiddleware
         try
         {
             await _next(context).ConfigureAwait(false);
+            if (!context.Response.HasStarted && IsBodyless(context.Response) && context.Response.StatusCode is StatusCodes.Status406NotAcceptable or StatusCodes.Status415UnsupportedMediaType)
+            {
+                // MVC answers an unsatisfiable Accept (ReturnHttpNotAcceptable) or content type with an empty body.
+                string detail = context.Response.StatusCode == StatusCodes.Status406NotAcceptable
+                    ? "None of the media types in the Accept header can be produced."
+                    : "The request's content type is not supported.";
+                context.Response.ContentLength = null;
+                await FallbackProblemDetailsWriter.WriteProblemJsonAsync(context, new Microsoft.AspNetCore.Mvc.ProblemDetails { Detail = detail }).ConfigureAwait(false);
+            }
         }
         catch (BadHttpRequestException exception) when (!context.Response.HasStarted)
         {
@@ -37,4 +46,6 @@ internal sealed class JsonableMiddleware
                 (exception as JsonableRequestException)?.Errors).ConfigureAwait(false);
         }
     }
+
+    private static bool IsBodyless(HttpResponse response) => response.ContentType is null && response.ContentLength is null or 0;
 }

@@ -33,6 +33,7 @@ internal sealed class JsonableMvcOptionsSetup : IConfigureOptions<MvcOptions>
             options.InputFormatters.Insert(input, new JsonableJmc1InputFormatter(_options, _loggerFactory.CreateLogger<JsonableJmc1InputFormatter>()));
             options.OutputFormatters.Insert(output, new JsonableJmc1OutputFormatter(_options, _loggerFactory.CreateLogger<JsonableJmc1OutputFormatter>()));
             options.FormatterMappings.SetMediaTypeMappingForFormat(JsonableMediaTypes.Jmc1Format, MediaTypeHeaderValue.Parse(JsonableMediaTypes.Jmc1));
+            options.Filters.Add(new ProblemDetailsResultFilter());
         }
 
         if (_options.EnableJson)

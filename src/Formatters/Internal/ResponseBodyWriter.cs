@@ -17,8 +17,8 @@ internal static class ResponseBodyWriter
     {
         HttpResponse response = context.Response;
         CancellationToken aborted = context.RequestAborted;
-        using var output = new SpillingBufferWriter(response.BodyWriter, options.ResponseBufferingThreshold);
-        await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.FlushThreshold, aborted).ConfigureAwait(false);
+        using var output = new SpillingBufferWriter(response.BodyWriter, options.ResponseBufferSize);
+        await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
         if (!output.HasSpilled)
         {
             response.ContentLength = output.BufferedLength;
@@ -27,19 +27,17 @@ internal static class ResponseBodyWriter
         await output.CompleteAsync(aborted).ConfigureAwait(false);
     }
 
-    /// <summary>Buffers in pooled memory until asked to flush past the threshold, then writes straight into the pipe.</summary>
+    /// <summary>Buffers in pooled memory until first asked to flush, then writes straight into the pipe.</summary>
     private sealed class SpillingBufferWriter : IBufferWriter<byte>, IDisposable
     {
         private readonly PipeWriter _body;
-        private readonly int _threshold;
         private byte[] _buffer;
         private int _length;
 
-        public SpillingBufferWriter(PipeWriter body, int threshold)
+        public SpillingBufferWriter(PipeWriter body, int initialSize)
         {
             _body = body;
-            _threshold = threshold;
-            _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
+            _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(initialSize, 256, 64 * 1024));
         }
 
         public bool HasSpilled { get; private set; }
@@ -80,16 +78,11 @@ internal static class ResponseBodyWriter
             return _buffer.AsSpan(_length);
         }
 
-        /// <summary>Called between elements: once past the threshold, moves what is buffered into the pipe and flushes.</summary>
+        /// <summary>Called between elements: moves what is buffered into the pipe (no Content-Length from now on) and flushes.</summary>
         public async ValueTask FlushAsync(CancellationToken cancellationToken)
         {
             if (!HasSpilled)
             {
-                if (_length < _threshold)
-                {
-                    return;
-                }
-
                 Spill();
             }
 

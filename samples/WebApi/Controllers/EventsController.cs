@@ -1,0 +1,41 @@
+using System.ComponentModel.DataAnnotations;
+using Jsonable.Samples.RealData;
+using Jsonable.Samples.WebApi.Storage;
+using Microsoft.AspNetCore.Mvc;
+
+namespace Jsonable.Samples.WebApi.Controllers;
+
+/// <summary>citm catalog events through MVC.</summary>
+[ApiController]
+[Route("api/events")]
+public sealed class EventsController(ISampleStore store) : ControllerBase
+{
+    /// <summary>The first <paramref name="limit"/> events.</summary>
+    [HttpGet]
+    public ActionResult<List<CitmEvent>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListEvents(limit).ToList();
+
+    /// <summary>One event.</summary>
+    [HttpGet("{id:long}")]
+    public ActionResult<CitmEvent> Get(long id) => store.GetEvent(id) is { } e ? e : NotFound();
+
+    /// <summary>Creates (or replaces) an event.</summary>
+    [HttpPost]
+    public ActionResult<CitmEvent> Create(CitmEvent citmEvent)
+    {
+        store.UpsertEvent(citmEvent);
+        return CreatedAtAction(nameof(Get), new { id = citmEvent.id }, citmEvent);
+    }
+
+    /// <summary>Replaces an event; the body's id must match the route's.</summary>
+    [HttpPut("{id:long}")]
+    public ActionResult<CitmEvent> Replace(long id, CitmEvent citmEvent)
+    {
+        if (citmEvent.id != id)
+        {
+            ModelState.AddModelError("$.id", $"The body's id {citmEvent.id} does not match the route's {id}.");
+            return ValidationProblem(ModelState);
+        }
+
+        return store.UpsertEvent(citmEvent) ? CreatedAtAction(nameof(Get), new { id }, citmEvent) : citmEvent;
+    }
+}

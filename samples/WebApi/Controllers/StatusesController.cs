@@ -1,0 +1,62 @@
+using System.ComponentModel.DataAnnotations;
+using System.Runtime.CompilerServices;
+using Jsonable.Samples.RealData;
+using Jsonable.Samples.WebApi.Storage;
+using Microsoft.AspNetCore.Mvc;
+
+namespace Jsonable.Samples.WebApi.Controllers;
+
+/// <summary>Twitter statuses through MVC: Jsonable's formatters answer JSON or JMC1 by Accept.</summary>
+[ApiController]
+[Route("api/statuses")]
+public sealed class StatusesController(ISampleStore store) : ControllerBase
+{
+    /// <summary>The first <paramref name="limit"/> statuses.</summary>
+    [HttpGet]
+    public ActionResult<List<Status>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListStatuses(limit).ToList();
+
+    /// <summary>One status.</summary>
+    [HttpGet("{id:long}")]
+    public ActionResult<Status> Get(long id) => store.GetStatus(id) is { } status ? status : NotFound();
+
+    /// <summary>Creates (or replaces) a status.</summary>
+    [HttpPost]
+    public ActionResult<Status> Create(Status status)
+    {
+        store.UpsertStatus(status);
+        return CreatedAtAction(nameof(Get), new { id = status.id }, status);
+    }
+
+    /// <summary>Replaces a status; the body's id must match the route's.</summary>
+    [HttpPut("{id:long}")]
+    public ActionResult<Status> Replace(long id, Status status)
+    {
+        if (status.id != id)
+        {
+            ModelState.AddModelError("$.id", $"The body's id {status.id} does not match the route's {id}.");
+            return ValidationProblem(ModelState);
+        }
+
+        return store.UpsertStatus(status) ? CreatedAtAction(nameof(Get), new { id }, status) : status;
+    }
+
+    /// <summary>Streams statuses one by one; <paramref name="holdOpen"/> keeps the response open after the first.</summary>
+    [HttpGet("stream")]
+    public async IAsyncEnumerable<Status> Stream(
+        [FromQuery, Range(1, 1000)] int count = 10,
+        [FromQuery] bool holdOpen = false,
+        [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        int sent = 0;
+        foreach (Status status in store.ListStatuses(count))
+        {
+            yield return status;
+            if (++sent == 1 && holdOpen)
+            {
+                await Task.Delay(Timeout.Infinite, cancellationToken);
+            }
+
+            await Task.Yield();
+        }
+    }
+}
