@@ -1,4 +1,3 @@
-using System;
 using System.Collections.Generic;
 using System.Text;
 using Jsonable.Runtime.Tests.Jmc1;
@@ -134,8 +133,8 @@ public class EscapingReadTests
         AssertRejected(Jmc1(content, withLengthComments: true), JsonableFormat.Jmc1);
 
         // Inside a member the type does not have (skipped, but still validated), and inside a dictionary key.
-        AssertRejected(Jmc1Bytes.Concat("{\"Other\":\"", content, "\",\"Value\":\"ok\"}"), JsonableFormat.Json);
-        AssertRejected(Jmc1Bytes.Concat("{\"Other\":[1,{\"x\":\"", content, "\"}],\"Value\":\"ok\"}"), JsonableFormat.Json);
+        AssertRejected(Jmc1Bytes.Concat("{\"Other\":\"", content, "\",\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other");
+        AssertRejected(Jmc1Bytes.Concat("{\"Other\":[1,{\"x\":\"", content, "\"}],\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other[1].x");
         Assert.Throws<JsonableException>(() => Keyed.CreateFromJson(Jmc1Bytes.Concat("{\"Map\":{\"", content, "\":null}}")));
     }
 
@@ -163,13 +162,13 @@ public class EscapingReadTests
         ? Jmc1Bytes.Concat(Jmc1Bytes.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"), Jmc1Bytes.LengthComment(content.Length), "\"", content, "\"}")
         : Jmc1Bytes.Concat("/*JMC1*/{\"Value\":\"", content, "\"}");
 
-    private static void AssertRejected(byte[] document, JsonableFormat format)
+    private static void AssertRejected(byte[] document, JsonableFormat format, string path = "$.Value")
     {
         JsonableException ex = format == JsonableFormat.Json
             ? Assert.Throws<JsonableException>(() => Text.CreateFromJson(document))
             : Assert.Throws<JsonableException>(() => Text.CreateFromJsonable(document));
         Assert.InRange(ex.BytePosition, 0, document.Length);
-        Assert.NotNull(ex.Path);
+        Assert.Equal(path, ex.Path);
 
         var target = new Text { Value = "kept" };
         Assert.Throws<JsonableException>(() =>
