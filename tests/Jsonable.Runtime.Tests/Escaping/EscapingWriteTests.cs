@@ -1,4 +1,3 @@
-using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Globalization;
@@ -167,6 +166,29 @@ public class EscapingWriteTests
         Jmc1Bytes.AssertEqual(
             Jmc1Bytes.Concat(hasComment ? Jmc1Bytes.LengthComment(length) : [], "\"", utf8, "\""),
             WriteWithWriter(jmc1: true, (ref JsonableWriter w) => w.WriteStringUtf8(utf8)));
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0xC3, 0x28 })]
+    [InlineData(new byte[] { 0x61, 0x80 })]
+    [InlineData(new byte[] { 0xED, 0xA0, 0x80 })]
+    [InlineData(new byte[] { 0xE6, 0x97 })]
+    public void WriteStringUtf8_InvalidUtf8_ThrowsInsteadOfWritingInvalidJson(byte[] utf8)
+    {
+        foreach (bool jmc1 in new[] { false, true })
+        {
+            var buffer = new ArrayBufferWriter<byte>();
+            var writer = new JsonableWriter(buffer, jmc1);
+            try
+            {
+                writer.WriteStringUtf8(utf8);
+                Assert.Fail("WriteStringUtf8 accepted invalid UTF-8.");
+            }
+            catch (JsonableException ex)
+            {
+                Assert.Equal(0, ex.BytePosition);
+            }
+        }
     }
 
     private delegate void WriteAction(ref JsonableWriter writer);
