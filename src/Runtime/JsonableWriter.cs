@@ -4,6 +4,7 @@ using System.Buffers.Text;
 using System.ComponentModel;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using System.Text.Unicode;
 using Jsonable.Internal;
 
 namespace Jsonable;
@@ -239,8 +240,14 @@ public ref partial struct JsonableWriter
 
     /// <summary>Writes already-UTF-8 text as a string (escaped as needed).</summary>
     /// <param name="utf8">Valid UTF-8 text.</param>
+    /// <exception cref="JsonableException"><paramref name="utf8"/> is not valid UTF-8 (it would make the document invalid).</exception>
     public void WriteStringUtf8(scoped ReadOnlySpan<byte> utf8)
     {
+        if (!Utf8.IsValid(utf8))
+        {
+            ThrowInvalidUtf8();
+        }
+
         int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
         Span<byte> dest = Reserve(prefix + (utf8.Length * JsonEscaping.MaxExpansion) + 1);
         int n = JsonEscaping.EscapeUtf8(utf8, dest.Slice(prefix));
@@ -378,6 +385,10 @@ public ref partial struct JsonableWriter
 
     private readonly void ThrowTooDeep() => throw new JsonableException(
         $"The value is nested deeper than the maximum depth of {_maxDepth}; is there a cycle in the object graph?",
+        BytesWritten);
+
+    private readonly void ThrowInvalidUtf8() => throw new JsonableException(
+        "The string cannot be written: its bytes are not valid UTF-8, and JSON text must be.",
         BytesWritten);
 
     private readonly void ThrowNonFinite(string text) => throw new JsonableException(
