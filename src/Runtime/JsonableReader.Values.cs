@@ -99,6 +99,28 @@ public ref partial struct JsonableReader
         return Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out Uri? v) ? v : throw NotInFormat(start, text, "Uri", "a URI");
     }
 
+    /// <summary>Reads the next value if it is a string (for enums that accept names and numbers); leaves any other value unread.</summary>
+    /// <param name="value">The unescaped string.</param>
+    /// <returns>Whether a string was read.</returns>
+    public bool TryReadStringValue([System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out string? value)
+    {
+        int hint = SkipToValue();
+        if (_pos < _buffer.Length && _buffer[_pos] == (byte)'"')
+        {
+            value = ReadStringCore(hint);
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>The error for a required member the document lacks.</summary>
+    /// <param name="memberName">The member's wire name.</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly JsonableException MissingRequired(string memberName) =>
+        new($"The required member '{memberName}' is missing.", Math.Max(_pos - 1, 0));
+
     /// <summary>Converts a dictionary key to a signed integer.</summary>
     /// <param name="key">The key as read.</param>
     /// <param name="typeName">The key type, for the message.</param>
