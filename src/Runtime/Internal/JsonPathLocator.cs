@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
 
@@ -15,8 +16,11 @@ internal static class JsonPathLocator
         public bool IsArray;
         public int Index;
         public bool AwaitingName;
-        public string? Name;
+        public int NameStart; // offset of the raw (still escaped) name; -1 when there is none yet
+        public int NameLength;
     }
+
+    private static readonly SearchValues<byte> s_stringStops = SearchValues.Create("\"\\"u8);
 
     public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc)
     {
@@ -34,7 +38,7 @@ internal static class JsonPathLocator
                 case (byte)'/':
                     if (!jmc)
                     {
-                        return Build(frames);
+                        return Build(frames, doc);
                     }
 
                     if (doc.Length - pos >= Jmc1.LengthCommentSize && doc[pos + 1] == (byte)'*' && doc[pos + 4] == (byte)'*' && doc[pos + 5] == (byte)'/')
@@ -47,16 +51,16 @@ internal static class JsonPathLocator
                     }
                     else
                     {
-                        return Build(frames);
+                        return Build(frames, doc);
                     }
 
                     break;
                 case (byte)'{':
-                    frames.Add(new Frame { AwaitingName = true });
+                    frames.Add(new Frame { AwaitingName = true, NameStart = -1 });
                     pos++;
                     break;
                 case (byte)'[':
-                    frames.Add(new Frame { IsArray = true });
+                    frames.Add(new Frame { IsArray = true, NameStart = -1 });
                     pos++;
                     break;
                 case (byte)'}' or (byte)']':
@@ -78,7 +82,7 @@ internal static class JsonPathLocator
                         else
                         {
                             top.AwaitingName = true;
-                            top.Name = null;
+                            top.NameStart = -1;
                         }
 
                         frames[^1] = top;
@@ -90,14 +94,15 @@ internal static class JsonPathLocator
                     int end = FindStringEnd(doc, pos + 1);
                     if (end < 0)
                     {
-                        return Build(frames);
+                        return Build(frames, doc);
                     }
 
                     if (frames.Count > 0 && frames[^1].AwaitingName)
                     {
                         Frame top = frames[^1];
                         top.AwaitingName = false;
-                        top.Name = DecodeName(doc.Slice(pos + 1, end - pos - 1));
+                        top.NameStart = pos + 1;
+                        top.NameLength = end - pos - 1;
                         frames[^1] = top;
                     }
 
@@ -113,27 +118,33 @@ internal static class JsonPathLocator
 
                     if (pos == start)
                     {
-                        return Build(frames);
+                        return Build(frames, doc);
                     }
 
                     break;
             }
         }
 
-        return Build(frames);
+        return Build(frames, doc);
     }
 
     private static int FindStringEnd(ReadOnlySpan<byte> doc, int i)
     {
         while (i < doc.Length)
         {
-            byte b = doc[i];
-            if (b == (byte)'"')
+            int idx = doc.Slice(i).IndexOfAny(s_stringStops);
+            if (idx < 0)
+            {
+                return -1;
+            }
+
+            i += idx;
+            if (doc[i] == (byte)'"')
             {
                 return i;
             }
 
-            i += b == (byte)'\\' ? 2 : 1;
+            i += 2; // a backslash and the byte it escapes
         }
 
         return -1;
@@ -166,7 +177,7 @@ internal static class JsonPathLocator
         return quoted;
     }
 
-    private static string Build(List<Frame> frames)
+    private static string Build(List<Frame> frames, ReadOnlySpan<byte> doc)
     {
         var sb = new StringBuilder("$");
         foreach (Frame f in frames)
@@ -175,9 +186,9 @@ internal static class JsonPathLocator
             {
                 sb.Append('[').Append(f.Index).Append(']');
             }
-            else if (f.Name is not null)
+            else if (f.NameStart >= 0)
             {
-                AppendName(sb, f.Name);
+                AppendName(sb, DecodeName(doc.Slice(f.NameStart, f.NameLength)));
             }
         }
 
