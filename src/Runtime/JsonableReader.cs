@@ -34,6 +34,10 @@ public ref struct JsonableReader
     private int _pos;
     private int _depth;
 
+    // Bytes that the not-yet-started elements of the open containers with a count hint need at the very least.
+    // A new count is checked against the bytes left minus this, so nested claims cannot add up past the body.
+    private long _reserved;
+
     /// <summary>Creates a reader over a complete document.</summary>
     /// <param name="input">The whole document.</param>
     /// <param name="format">Which format <paramref name="input"/> is in.</param>
@@ -45,6 +49,7 @@ public ref struct JsonableReader
         _buffer = input;
         _pos = 0;
         _depth = 0;
+        _reserved = 0;
         _maxDepth = Math.Min(options.MaxDepth, DepthCeiling);
         _unknownMembers = options.UnknownMemberHandling;
         Format = format;
@@ -170,14 +175,7 @@ public ref struct JsonableReader
             byte b = _buffer[_pos];
             if (b == (byte)'{')
             {
-                // Every entry needs at least `"":0,` — a count the remaining bytes cannot back is a lie.
-                if (countHint > 0 && (long)countHint * 5 > _buffer.Length - _pos)
-                {
-                    ThrowAt(_pos, $"The length comment claims {countHint} entries but only {_buffer.Length - _pos} bytes remain.");
-                }
-
-                Enter();
-                _pos++;
+                BeginCountedContainer(countHint, MinEntryBytes, "entries");
                 return true;
             }
 
@@ -221,14 +219,7 @@ public ref struct JsonableReader
             byte b = _buffer[_pos];
             if (b == (byte)'[')
             {
-                // n elements need at least n bytes and n-1 commas, plus ']': never allocate past that.
-                if (countHint > 0 && (long)countHint * 2 > _buffer.Length - _pos)
-                {
-                    ThrowAt(_pos, $"The length comment claims {countHint} elements but only {_buffer.Length - _pos} bytes remain.");
-                }
-
-                Enter();
-                _pos++;
+                BeginCountedContainer(countHint, MinElementBytes, "elements");
                 return true;
             }
 
@@ -255,6 +246,32 @@ public ref struct JsonableReader
         return true;
     }
 
+    // An array element needs at least one byte and a comma (or the closing bracket); a dictionary entry `"":0,`.
+    private const int MinElementBytes = 2;
+    private const int MinEntryBytes = 5;
+
+    /// <summary>
+    /// At <c>[</c> or <c>{</c>: checks a count hint against the bytes left (less what enclosing counted containers
+    /// still need, so that nested claims cannot add up to more than the body can back), then enters the container.
+    /// </summary>
+    private void BeginCountedContainer(int countHint, int minItemBytes, string items)
+    {
+        if (countHint > 0)
+        {
+            long needed = (long)countHint * minItemBytes;
+            long available = _buffer.Length - _pos - _reserved;
+            if (needed > available)
+            {
+                ThrowAt(_pos, $"The length comment claims {countHint} {items} but only {_buffer.Length - _pos} bytes remain, too few to hold them.");
+            }
+
+            _reserved += needed;
+        }
+
+        Enter();
+        _pos++;
+    }
+
     private bool NextContainerItem(int count, int countHint, byte close)
     {
         SkipWhitespace();
@@ -268,7 +285,7 @@ public ref struct JsonableReader
         {
             if (countHint >= 0 && countHint != count)
             {
-                ThrowAt(_pos, $"The length comment claims {countHint} elements but the value has {count}.");
+                throw CountMismatch($"The length comment claims {countHint} {Items(close)} but the value has {count}.");
             }
 
             _pos++;
@@ -286,13 +303,24 @@ public ref struct JsonableReader
             _pos++;
         }
 
-        if (countHint >= 0 && count >= countHint)
+        if (countHint >= 0)
         {
-            ThrowAt(_pos, $"The length comment claims {countHint} elements but the value has more.");
+            if (count >= countHint)
+            {
+                throw CountMismatch($"The length comment claims {countHint} {Items(close)} but the value has more.");
+            }
+
+            _reserved -= close == (byte)']' ? MinElementBytes : MinEntryBytes;
         }
 
         return true;
     }
+
+    private static string Items(byte close) => close == (byte)']' ? "elements" : "entries";
+
+    /// <summary>A count that disagrees with the elements is the container's fault: the path names the container, not an element.</summary>
+    private readonly JsonableException CountMismatch(string reason) =>
+        new(reason, _pos, JsonPathLocator.Locate(_buffer, _pos, IsJmc, containerOnly: true));
 
     // ---- scalars -------------------------------------------------------------------------------
 
@@ -433,8 +461,18 @@ public ref struct JsonableReader
             ThrowTruncated();
         }
 
+        int count = 0;
         switch (_buffer[_pos])
         {
+            case (byte)'{' when hint >= 0:
+                // Only a dictionary carries a count: check it even though nothing is kept.
+                BeginCountedContainer(hint, MinEntryBytes, "entries");
+                while (TryReadDictionaryKey(ref count, hint, out _))
+                {
+                    SkipValue();
+                }
+
+                break;
             case (byte)'{':
                 Enter();
                 _pos++;
@@ -446,13 +484,9 @@ public ref struct JsonableReader
 
                 break;
             case (byte)'[':
-                if (!TryReadArrayStart(out int countHint))
-                {
-                    break;
-                }
-
-                int count = 0;
-                while (TryReadArrayElement(ref count, countHint))
+                // The count hint was consumed above: use it, or a lying count in a skipped member goes unnoticed.
+                BeginCountedContainer(hint, MinElementBytes, "elements");
+                while (TryReadArrayElement(ref count, hint))
                 {
                     SkipValue();
                 }

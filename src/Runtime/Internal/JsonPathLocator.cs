@@ -22,9 +22,25 @@ internal static class JsonPathLocator
 
     private static readonly SearchValues<byte> s_stringStops = SearchValues.Create("\"\\"u8);
 
-    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc)
+    /// <summary>The JSON path of the value at <paramref name="offset"/>.</summary>
+    /// <param name="doc">The whole document.</param>
+    /// <param name="offset">A byte offset in it.</param>
+    /// <param name="jmc">Whether the document is JMC1 (whose comments are skipped).</param>
+    /// <param name="containerOnly">Whether to name the innermost array or object itself rather than its current element or member.</param>
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly = false)
     {
         var frames = new List<Frame>();
+        LocateCore(doc, offset, jmc, frames);
+        if (containerOnly && frames.Count > 0)
+        {
+            frames.RemoveAt(frames.Count - 1);
+        }
+
+        return Build(frames, doc);
+    }
+
+    private static void LocateCore(ReadOnlySpan<byte> doc, int offset, bool jmc, List<Frame> frames)
+    {
         int pos = doc.StartsWith("\uFEFF"u8) ? 3 : 0;
         offset = Math.Min(offset, doc.Length);
         while (pos < offset)
@@ -38,7 +54,7 @@ internal static class JsonPathLocator
                 case (byte)'/':
                     if (!jmc)
                     {
-                        return Build(frames, doc);
+                        return;
                     }
 
                     if (doc.Length - pos >= Jmc1.LengthCommentSize && doc[pos + 1] == (byte)'*' && doc[pos + 4] == (byte)'*' && doc[pos + 5] == (byte)'/')
@@ -51,7 +67,7 @@ internal static class JsonPathLocator
                     }
                     else
                     {
-                        return Build(frames, doc);
+                        return;
                     }
 
                     break;
@@ -94,7 +110,7 @@ internal static class JsonPathLocator
                     int end = FindStringEnd(doc, pos + 1);
                     if (end < 0)
                     {
-                        return Build(frames, doc);
+                        return;
                     }
 
                     if (frames.Count > 0 && frames[^1].AwaitingName)
@@ -118,14 +134,12 @@ internal static class JsonPathLocator
 
                     if (pos == start)
                     {
-                        return Build(frames, doc);
+                        return;
                     }
 
                     break;
             }
         }
-
-        return Build(frames, doc);
     }
 
     private static int FindStringEnd(ReadOnlySpan<byte> doc, int i)
