@@ -142,5 +142,6 @@ public sealed class TruncationTests
         Assert.NotNull(caught.Path);
         Assert.StartsWith("$", caught.Path, StringComparison.Ordinal);
         Assert.False(string.IsNullOrWhiteSpace(caught.Reason));
+        Assert.True(caught.InnerException is null, $"Truncated at {length}: the reader hit {caught.InnerException}");
     }
 }
