@@ -155,6 +155,12 @@ public ref struct JsonableReader
     /// <param name="name">The member name.</param>
     public void SkipUnknownMember(scoped ReadOnlySpan<byte> name)
     {
+        // A name that matched a member equals that member's (valid) UTF-8 name; only the others need checking.
+        if (!Utf8.IsValid(name))
+        {
+            ThrowAt(_buffer.Overlaps(name, out int nameOffset) ? nameOffset : _pos, "The member name is not valid UTF-8.");
+        }
+
         if (_unknownMembers == JsonableUnknownMemberHandling.Disallow)
         {
             ThrowAt(_pos, $"The member '{Encoding.UTF8.GetString(name)}' is not known to the target type.");
