@@ -428,7 +428,14 @@ public ref struct JsonableReader
     }
 
     /// <summary>Reads a base64 string as bytes (as System.Text.Json reads <c>byte[]</c>), or <c>null</c>.</summary>
-    public byte[]? ReadBase64()
+    public byte[]? ReadBase64() => ReadBase64(null);
+
+    /// <summary>
+    /// Reads a base64 string (or <c>null</c>), decoding into <paramref name="existing"/> when the reader reuses
+    /// instances and the decoded length matches it (DESIGN §3: <c>byte[]</c> is overwritten in place).
+    /// </summary>
+    /// <param name="existing">The member's current array, or <see langword="null"/>.</param>
+    public byte[]? ReadBase64(byte[]? existing)
     {
         int hint = SkipToValue();
         if (_pos < _buffer.Length && _buffer[_pos] == (byte)'n' && TryReadNullLiteral())
@@ -449,13 +456,31 @@ public ref struct JsonableReader
             content = unescaped;
         }
 
-        byte[] result = new byte[Base64.GetMaxDecodedFromUtf8Length(content.Length)];
-        if (Base64.DecodeFromUtf8(content, result, out int consumed, out int written) != OperationStatus.Done || consumed != content.Length)
+        int maxLength = Base64.GetMaxDecodedFromUtf8Length(content.Length);
+        bool reuse = ReuseInstance && existing is not null;
+        byte[] decoded = reuse ? ArrayPool<byte>.Shared.Rent(Math.Max(maxLength, 1)) : new byte[maxLength];
+        try
         {
-            ThrowAt(start, "The string is not valid base64.");
-        }
+            if (Base64.DecodeFromUtf8(content, decoded.AsSpan(0, maxLength), out int consumed, out int written) != OperationStatus.Done || consumed != content.Length)
+            {
+                ThrowAt(start, "The string is not valid base64.");
+            }
 
-        return written == result.Length ? result : result.AsSpan(0, written).ToArray();
+            if (reuse && written == existing!.Length)
+            {
+                decoded.AsSpan(0, written).CopyTo(existing);
+                return existing;
+            }
+
+            return !reuse && written == decoded.Length ? decoded : decoded.AsSpan(0, written).ToArray();
+        }
+        finally
+        {
+            if (reuse)
+            {
+                ArrayPool<byte>.Shared.Return(decoded);
+            }
+        }
     }
 
     /// <summary>Skips one complete value of any kind, checking that it is well-formed.</summary>
