@@ -46,3 +46,59 @@ public partial class Inventory
     public List<Payload>? Payloads { get; set; }
     public int[][]? Grid { get; set; }
 }
+
+/// <summary>Implements the four callbacks and records each call, with its name, in <see cref="Log"/>.</summary>
+[ToJson, FromJson, ToJson(Property = nameof(Value))]
+public partial class Recorder
+{
+    /// <summary>The calls on this thread (tests run in parallel, and readers create instances the test never sees).</summary>
+    [System.ThreadStatic]
+    private static List<string>? t_log;
+
+    public static List<string> Log => t_log ??= new List<string>();
+
+    /// <summary>When set, <c>OnDidDeserialize</c> throws it (a user validation failing).</summary>
+    [System.ThreadStatic]
+    private static System.Exception? t_failOnDidDeserialize;
+
+    public static System.Exception? FailOnDidDeserialize
+    {
+        get => t_failOnDidDeserialize;
+        set => t_failOnDidDeserialize = value;
+    }
+
+    public string? Id { get; set; }
+
+    public int Value
+    {
+        get
+        {
+            Log.Add(Id + ".get");
+            return _value;
+        }
+        set
+        {
+            Log.Add(Id + ".set");
+            _value = value;
+        }
+    }
+
+    public Recorder? Child { get; set; }
+
+    private int _value;
+
+    partial void OnWillSerialize() => Log.Add(Id + ".OnWillSerialize");
+
+    partial void OnDidSerialize() => Log.Add(Id + ".OnDidSerialize");
+
+    partial void OnWillDeserialize() => Log.Add(Id + ".OnWillDeserialize");
+
+    partial void OnDidDeserialize()
+    {
+        Log.Add(Id + ".OnDidDeserialize");
+        if (FailOnDidDeserialize is { } failure)
+        {
+            throw failure;
+        }
+    }
+}
