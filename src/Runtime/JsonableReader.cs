@@ -34,6 +34,10 @@ public ref partial struct JsonableReader
     private int _pos;
     private int _depth;
 
+    // Bytes that the not-yet-started elements of the open containers with a count hint need at the very least.
+    // A new count is checked against the bytes left minus this, so nested claims cannot add up past the body.
+    private long _reserved;
+
     /// <summary>Creates a reader over a complete document.</summary>
     /// <param name="input">The whole document.</param>
     /// <param name="format">Which format <paramref name="input"/> is in.</param>
@@ -45,6 +49,7 @@ public ref partial struct JsonableReader
         _buffer = input;
         _pos = 0;
         _depth = 0;
+        _reserved = 0;
         _maxDepth = Math.Min(options.MaxDepth, DepthCeiling);
         _unknownMembers = options.UnknownMemberHandling;
         Format = format;
@@ -150,6 +155,12 @@ public ref partial struct JsonableReader
     /// <param name="name">The member name.</param>
     public void SkipUnknownMember(scoped ReadOnlySpan<byte> name)
     {
+        // A name that matched a member equals that member's (valid) UTF-8 name; only the others need checking.
+        if (!Utf8.IsValid(name))
+        {
+            ThrowAt(_buffer.Overlaps(name, out int nameOffset) ? nameOffset : _pos, "The member name is not valid UTF-8.");
+        }
+
         if (_unknownMembers == JsonableUnknownMemberHandling.Disallow)
         {
             ThrowAt(_pos, $"The member '{Encoding.UTF8.GetString(name)}' is not known to the target type.");
@@ -170,14 +181,7 @@ public ref partial struct JsonableReader
             byte b = _buffer[_pos];
             if (b == (byte)'{')
             {
-                // Every entry needs at least `"":0,` — a count the remaining bytes cannot back is a lie.
-                if (countHint > 0 && (long)countHint * 5 > _buffer.Length - _pos)
-                {
-                    ThrowAt(_pos, $"The length comment claims {countHint} entries but only {_buffer.Length - _pos} bytes remain.");
-                }
-
-                Enter();
-                _pos++;
+                BeginCountedContainer(countHint, MinEntryBytes, "entries");
                 return true;
             }
 
@@ -221,14 +225,7 @@ public ref partial struct JsonableReader
             byte b = _buffer[_pos];
             if (b == (byte)'[')
             {
-                // n elements need at least n bytes and n-1 commas, plus ']': never allocate past that.
-                if (countHint > 0 && (long)countHint * 2 > _buffer.Length - _pos)
-                {
-                    ThrowAt(_pos, $"The length comment claims {countHint} elements but only {_buffer.Length - _pos} bytes remain.");
-                }
-
-                Enter();
-                _pos++;
+                BeginCountedContainer(countHint, MinElementBytes, "elements");
                 return true;
             }
 
@@ -255,6 +252,32 @@ public ref partial struct JsonableReader
         return true;
     }
 
+    // An array element needs at least one byte and a comma (or the closing bracket); a dictionary entry `"":0,`.
+    private const int MinElementBytes = 2;
+    private const int MinEntryBytes = 5;
+
+    /// <summary>
+    /// At <c>[</c> or <c>{</c>: checks a count hint against the bytes left (less what enclosing counted containers
+    /// still need, so that nested claims cannot add up to more than the body can back), then enters the container.
+    /// </summary>
+    private void BeginCountedContainer(int countHint, int minItemBytes, string items)
+    {
+        if (countHint > 0)
+        {
+            long needed = (long)countHint * minItemBytes;
+            long available = _buffer.Length - _pos - _reserved;
+            if (needed > available)
+            {
+                ThrowAt(_pos, $"The length comment claims {countHint} {items} but only {_buffer.Length - _pos} bytes remain, too few to hold them.");
+            }
+
+            _reserved += needed;
+        }
+
+        Enter();
+        _pos++;
+    }
+
     private bool NextContainerItem(int count, int countHint, byte close)
     {
         SkipWhitespace();
@@ -268,7 +291,7 @@ public ref partial struct JsonableReader
         {
             if (countHint >= 0 && countHint != count)
             {
-                ThrowAt(_pos, $"The length comment claims {countHint} elements but the value has {count}.");
+                throw CountMismatch($"The length comment claims {countHint} {Items(close)} but the value has {count}.");
             }
 
             _pos++;
@@ -286,13 +309,24 @@ public ref partial struct JsonableReader
             _pos++;
         }
 
-        if (countHint >= 0 && count >= countHint)
+        if (countHint >= 0)
         {
-            ThrowAt(_pos, $"The length comment claims {countHint} elements but the value has more.");
+            if (count >= countHint)
+            {
+                throw CountMismatch($"The length comment claims {countHint} {Items(close)} but the value has more.");
+            }
+
+            _reserved -= close == (byte)']' ? MinElementBytes : MinEntryBytes;
         }
 
         return true;
     }
+
+    private static string Items(byte close) => close == (byte)']' ? "elements" : "entries";
+
+    /// <summary>A count that disagrees with the elements is the container's fault: the path names the container, not an element.</summary>
+    private readonly JsonableException CountMismatch(string reason) =>
+        new(reason, _pos, JsonPathLocator.Locate(_buffer, _pos, IsJmc, containerOnly: true));
 
     // ---- scalars -------------------------------------------------------------------------------
 
@@ -394,7 +428,14 @@ public ref partial struct JsonableReader
     }
 
     /// <summary>Reads a base64 string as bytes (as System.Text.Json reads <c>byte[]</c>), or <c>null</c>.</summary>
-    public byte[]? ReadBase64()
+    public byte[]? ReadBase64() => ReadBase64(null);
+
+    /// <summary>
+    /// Reads a base64 string (or <c>null</c>), decoding into <paramref name="existing"/> when the reader reuses
+    /// instances and the decoded length matches it (DESIGN §3: <c>byte[]</c> is overwritten in place).
+    /// </summary>
+    /// <param name="existing">The member's current array, or <see langword="null"/>.</param>
+    public byte[]? ReadBase64(byte[]? existing)
     {
         int hint = SkipToValue();
         if (_pos < _buffer.Length && _buffer[_pos] == (byte)'n' && TryReadNullLiteral())
@@ -415,13 +456,31 @@ public ref partial struct JsonableReader
             content = unescaped;
         }
 
-        byte[] result = new byte[Base64.GetMaxDecodedFromUtf8Length(content.Length)];
-        if (Base64.DecodeFromUtf8(content, result, out int consumed, out int written) != OperationStatus.Done || consumed != content.Length)
+        int maxLength = Base64.GetMaxDecodedFromUtf8Length(content.Length);
+        bool reuse = ReuseInstance && existing is not null;
+        byte[] decoded = reuse ? ArrayPool<byte>.Shared.Rent(Math.Max(maxLength, 1)) : new byte[maxLength];
+        try
         {
-            ThrowAt(start, "The string is not valid base64.");
-        }
+            if (Base64.DecodeFromUtf8(content, decoded.AsSpan(0, maxLength), out int consumed, out int written) != OperationStatus.Done || consumed != content.Length)
+            {
+                ThrowAt(start, "The string is not valid base64.");
+            }
 
-        return written == result.Length ? result : result.AsSpan(0, written).ToArray();
+            if (reuse && written == existing!.Length)
+            {
+                decoded.AsSpan(0, written).CopyTo(existing);
+                return existing;
+            }
+
+            return !reuse && written == decoded.Length ? decoded : decoded.AsSpan(0, written).ToArray();
+        }
+        finally
+        {
+            if (reuse)
+            {
+                ArrayPool<byte>.Shared.Return(decoded);
+            }
+        }
     }
 
     /// <summary>Skips one complete value of any kind, checking that it is well-formed.</summary>
@@ -433,8 +492,18 @@ public ref partial struct JsonableReader
             ThrowTruncated();
         }
 
+        int count = 0;
         switch (_buffer[_pos])
         {
+            case (byte)'{' when hint >= 0:
+                // Only a dictionary carries a count: check it even though nothing is kept.
+                BeginCountedContainer(hint, MinEntryBytes, "entries");
+                while (TryReadDictionaryKey(ref count, hint, out _))
+                {
+                    SkipValue();
+                }
+
+                break;
             case (byte)'{':
                 Enter();
                 _pos++;
@@ -446,13 +515,9 @@ public ref partial struct JsonableReader
 
                 break;
             case (byte)'[':
-                if (!TryReadArrayStart(out int countHint))
-                {
-                    break;
-                }
-
-                int count = 0;
-                while (TryReadArrayElement(ref count, countHint))
+                // The count hint was consumed above: use it, or a lying count in a skipped member goes unnoticed.
+                BeginCountedContainer(hint, MinElementBytes, "elements");
+                while (TryReadArrayElement(ref count, hint))
                 {
                     SkipValue();
                 }

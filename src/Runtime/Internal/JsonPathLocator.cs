@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
 
@@ -15,12 +16,31 @@ internal static class JsonPathLocator
         public bool IsArray;
         public int Index;
         public bool AwaitingName;
-        public string? Name;
+        public int NameStart; // offset of the raw (still escaped) name; -1 when there is none yet
+        public int NameLength;
     }
 
-    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc)
+    private static readonly SearchValues<byte> s_stringStops = SearchValues.Create("\"\\"u8);
+
+    /// <summary>The JSON path of the value at <paramref name="offset"/>.</summary>
+    /// <param name="doc">The whole document.</param>
+    /// <param name="offset">A byte offset in it.</param>
+    /// <param name="jmc">Whether the document is JMC1 (whose comments are skipped).</param>
+    /// <param name="containerOnly">Whether to name the innermost array or object itself rather than its current element or member.</param>
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly = false)
     {
         var frames = new List<Frame>();
+        LocateCore(doc, offset, jmc, frames);
+        if (containerOnly && frames.Count > 0)
+        {
+            frames.RemoveAt(frames.Count - 1);
+        }
+
+        return Build(frames, doc);
+    }
+
+    private static void LocateCore(ReadOnlySpan<byte> doc, int offset, bool jmc, List<Frame> frames)
+    {
         int pos = doc.StartsWith("\uFEFF"u8) ? 3 : 0;
         offset = Math.Min(offset, doc.Length);
         while (pos < offset)
@@ -34,7 +54,7 @@ internal static class JsonPathLocator
                 case (byte)'/':
                     if (!jmc)
                     {
-                        return Build(frames);
+                        return;
                     }
 
                     if (doc.Length - pos >= Jmc1.LengthCommentSize && doc[pos + 1] == (byte)'*' && doc[pos + 4] == (byte)'*' && doc[pos + 5] == (byte)'/')
@@ -47,16 +67,16 @@ internal static class JsonPathLocator
                     }
                     else
                     {
-                        return Build(frames);
+                        return;
                     }
 
                     break;
                 case (byte)'{':
-                    frames.Add(new Frame { AwaitingName = true });
+                    frames.Add(new Frame { AwaitingName = true, NameStart = -1 });
                     pos++;
                     break;
                 case (byte)'[':
-                    frames.Add(new Frame { IsArray = true });
+                    frames.Add(new Frame { IsArray = true, NameStart = -1 });
                     pos++;
                     break;
                 case (byte)'}' or (byte)']':
@@ -78,7 +98,7 @@ internal static class JsonPathLocator
                         else
                         {
                             top.AwaitingName = true;
-                            top.Name = null;
+                            top.NameStart = -1;
                         }
 
                         frames[^1] = top;
@@ -90,14 +110,15 @@ internal static class JsonPathLocator
                     int end = FindStringEnd(doc, pos + 1);
                     if (end < 0)
                     {
-                        return Build(frames);
+                        return;
                     }
 
                     if (frames.Count > 0 && frames[^1].AwaitingName)
                     {
                         Frame top = frames[^1];
                         top.AwaitingName = false;
-                        top.Name = DecodeName(doc.Slice(pos + 1, end - pos - 1));
+                        top.NameStart = pos + 1;
+                        top.NameLength = end - pos - 1;
                         frames[^1] = top;
                     }
 
@@ -113,27 +134,31 @@ internal static class JsonPathLocator
 
                     if (pos == start)
                     {
-                        return Build(frames);
+                        return;
                     }
 
                     break;
             }
         }
-
-        return Build(frames);
     }
 
     private static int FindStringEnd(ReadOnlySpan<byte> doc, int i)
     {
         while (i < doc.Length)
         {
-            byte b = doc[i];
-            if (b == (byte)'"')
+            int idx = doc.Slice(i).IndexOfAny(s_stringStops);
+            if (idx < 0)
+            {
+                return -1;
+            }
+
+            i += idx;
+            if (doc[i] == (byte)'"')
             {
                 return i;
             }
 
-            i += b == (byte)'\\' ? 2 : 1;
+            i += 2; // a backslash and the byte it escapes
         }
 
         return -1;
@@ -166,7 +191,7 @@ internal static class JsonPathLocator
         return quoted;
     }
 
-    private static string Build(List<Frame> frames)
+    private static string Build(List<Frame> frames, ReadOnlySpan<byte> doc)
     {
         var sb = new StringBuilder("$");
         foreach (Frame f in frames)
@@ -175,9 +200,9 @@ internal static class JsonPathLocator
             {
                 sb.Append('[').Append(f.Index).Append(']');
             }
-            else if (f.Name is not null)
+            else if (f.NameStart >= 0)
             {
-                AppendName(sb, f.Name);
+                AppendName(sb, DecodeName(doc.Slice(f.NameStart, f.NameLength)));
             }
         }
 
