@@ -52,6 +52,7 @@ public ref partial struct JsonableReader
         _reserved = 0;
         _maxDepth = Math.Min(options.MaxDepth, DepthCeiling);
         _unknownMembers = options.UnknownMemberHandling;
+        PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
         Format = format;
         ReuseInstance = reuseInstance;
         if (format == JsonableFormat.Json && input.StartsWith("\uFEFF"u8))
@@ -65,6 +66,9 @@ public ref partial struct JsonableReader
 
     /// <summary>Whether existing nested objects and collections are filled in place (see DESIGN §3 reuse rules).</summary>
     public bool ReuseInstance { get; }
+
+    /// <summary>Whether generated readers retry a member name that matched nothing exactly, ignoring case.</summary>
+    public bool PropertyNameCaseInsensitive { get; }
 
     /// <summary>The offset of the next byte to read.</summary>
     public readonly int BytesConsumed => _pos;

@@ -8,7 +8,8 @@ public sealed record JsonableReaderOptions
     /// <summary>The options used when none are given.</summary>
     public static JsonableReaderOptions Default { get; } = new();
 
-    /// <summary>The deepest nesting of objects and arrays accepted before reading fails. Default 64.</summary>
+    /// <summary>The deepest nesting of objects and arrays accepted before reading fails. Default 64; values above
+    /// <see cref="JsonableReader.DepthCeiling"/> (1000) act as 1000, since generated readers recurse per level.</summary>
     public int MaxDepth
     {
         get => _maxDepth;

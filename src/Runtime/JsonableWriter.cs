@@ -41,7 +41,7 @@ public ref partial struct JsonableWriter
         _pos = 0;
         _depth = 0;
         _committed = 0;
-        _maxDepth = (options ?? JsonableWriterOptions.Default).MaxDepth;
+        _maxDepth = Math.Min((options ?? JsonableWriterOptions.Default).MaxDepth, JsonableReader.DepthCeiling);
         EmitMetadata = emitMetadataComments;
     }
 
@@ -380,6 +380,12 @@ public ref partial struct JsonableWriter
         if (++_depth > _maxDepth)
         {
             ThrowTooDeep();
+        }
+
+        if ((_depth & 31) == 0)
+        {
+            // Generated writers recurse once per level: a deep MaxDepth on a small stack still fails cleanly.
+            RuntimeHelpers.EnsureSufficientExecutionStack();
         }
     }
 

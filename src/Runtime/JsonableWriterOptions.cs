@@ -10,7 +10,8 @@ public sealed record JsonableWriterOptions
 
     /// <summary>
     /// The deepest nesting of objects and arrays the writer produces before it throws a
-    /// <see cref="JsonableException"/>; this is what turns a cyclic object graph into a clean error. Default 64.
+    /// <see cref="JsonableException"/>; this is what turns a cyclic object graph into a clean error. Default 64;
+    /// values above <see cref="JsonableReader.DepthCeiling"/> (1000) act as 1000, since generated writers recurse per level.
     /// </summary>
     public int MaxDepth
     {
