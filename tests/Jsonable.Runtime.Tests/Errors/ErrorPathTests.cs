@@ -4,7 +4,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Text;
 using Jsonable.Runtime.Tests.Infrastructure;
-using Jsonable.Runtime.Tests.Models;
+using Jsonable.Samples.RealData;
 
 namespace Jsonable.Runtime.Tests.Errors;
 

@@ -3,7 +3,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using Jsonable.Runtime.Tests.Infrastructure;
-using Jsonable.Runtime.Tests.Models;
+using Jsonable.Samples.RealData;
 
 namespace Jsonable.Runtime.Tests.Hostile;
 

@@ -1,6 +1,6 @@
 #nullable enable
 using System;
-using Jsonable.Runtime.Tests.Models;
+using Jsonable.Samples.RealData;
 
 namespace Jsonable.Runtime.Tests.Hostile;
 
