@@ -201,21 +201,17 @@ internal sealed class Emitter
 
     private void EmitReaderApi()
     {
-        string self = _model.IsValueType ? "ref this" : "ref self";
-        string prologue = _model.IsValueType ? string.Empty : "var self = this; ";
         _w.Line("/// <summary>Fills this instance from a JMC1 document; members the document lacks are left untouched.</summary>");
         _w.Line("/// <param name=\"jmc1\">The whole JMC1 document.</param>");
         _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
         _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
-        _w.Line($"public void FromJsonable({Span} jmc1, bool reuseInstance = false)");
-        _w.Line($"{{ {prologue}{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>(jmc1, {Rt}JsonableFormat.Jmc1, reuseInstance, null, {self}, __JsonableReadMembers); }}");
+        EmitReadInto("FromJsonable", "jmc1", "Jmc1");
         _w.Line();
         _w.Line("/// <summary>Fills this instance from a JSON document; members the document lacks are left untouched.</summary>");
         _w.Line("/// <param name=\"utf8Json\">The whole UTF-8 JSON document.</param>");
         _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
         _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
-        _w.Line($"public void FromJson({Span} utf8Json, bool reuseInstance = false)");
-        _w.Line($"{{ {prologue}{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>(utf8Json, {Rt}JsonableFormat.Json, reuseInstance, null, {self}, __JsonableReadMembers); }}");
+        EmitReadInto("FromJson", "utf8Json", "Json");
         _w.Line();
 
         foreach ((string method, string param, string format) in new[] { ("CreateFromJson", "utf8Json", "Json"), ("CreateFromJsonable", "jmc1", "Jmc1") })
@@ -259,16 +255,19 @@ internal sealed class Emitter
             foreach (IGrouping<int, MemberModel> group in byLength)
             {
                 _w.Line($"case {group.Key}:");
+                _w.Indent();
                 foreach (MemberModel member in group)
                 {
                     // Exact comparison of the whole name (the JIT unrolls it into 8-byte compares): never a hash alone.
-                    _w.Open($"    if (global::System.MemoryExtensions.SequenceEqual(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8))");
+                    _w.Open($"if (global::System.MemoryExtensions.SequenceEqual(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8))");
                     _w.Line($"target.{member.Identifier} = {ReadExpression(member.Shape, "target." + member.Identifier)};");
                     _w.Line("continue;");
                     _w.Close();
+                    _w.Line();
                 }
 
-                _w.Line("    break;");
+                _w.Line("break;");
+                _w.Unindent();
             }
 
             _w.Close();
@@ -281,6 +280,21 @@ internal sealed class Emitter
         _w.Line("target.OnDidDeserialize();");
         _w.Close();
         _w.Line();
+    }
+
+    /// <summary>The body of FromJson/FromJsonable: a class passes a copy of <c>this</c> by ref (it cannot be reassigned), a struct itself.</summary>
+    private void EmitReadInto(string method, string parameter, string format)
+    {
+        _w.Open($"public void {method}({Span} {parameter}, bool reuseInstance = false)");
+        string target = "ref this";
+        if (!_model.IsValueType)
+        {
+            _w.Line("var self = this;");
+            target = "ref self";
+        }
+
+        _w.Line($"{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>({parameter}, {Rt}JsonableFormat.{format}, reuseInstance, null, {target}, __JsonableReadMembers);");
+        _w.Close();
     }
 
     private string ReadExpression(TypeShape shape, string existing) => shape.Kind switch
@@ -383,6 +397,7 @@ internal sealed class Emitter
                 _w.Line();
                 _w.Line(WriteStatement(element, "value[i]"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.List:
@@ -395,6 +410,7 @@ internal sealed class Emitter
                 _w.Line();
                 _w.Line(WriteStatement(element, "items[i]"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.HashSet:
@@ -424,6 +440,7 @@ internal sealed class Emitter
                 _w.Line("first = false;");
                 _w.Line(WriteStatement(element, "item"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.Dictionary:
@@ -439,6 +456,7 @@ internal sealed class Emitter
                 _w.Line("writer.WritePropertyName(pair.Key);");
                 _w.Line(WriteStatement(element, "pair.Value"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteDictionaryEnd();");
                 break;
         }

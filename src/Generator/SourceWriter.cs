@@ -31,5 +31,11 @@ internal sealed class SourceWriter
         Line("}" + suffix);
     }
 
+    /// <summary>Indents the following lines one more level (for statements under a <c>case</c> label).</summary>
+    public void Indent() => _indent++;
+
+    /// <summary>Undoes one <see cref="Indent"/>.</summary>
+    public void Unindent() => _indent--;
+
     public override string ToString() => _sb.ToString();
 }
