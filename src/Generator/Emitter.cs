@@ -518,7 +518,11 @@ internal sealed class Emitter
                 _w.Line("return null;");
                 _w.Close();
                 _w.Line();
-                _w.Line($"var result = {reuse} ? existing : new {concrete}(hint > 0 ? hint : 0);");
+                // Read-only interfaces (IEnumerable, IReadOnlyList, ...) are never appended to: fill a new concrete
+                // collection typed as such, since the interface itself has no Add.
+                _w.Line(reuse == "false"
+                    ? $"var result = new {concrete}(hint > 0 ? hint : 0);"
+                    : $"var result = {reuse} ? existing : new {concrete}(hint > 0 ? hint : 0);");
                 _w.Line("int count = 0;");
                 _w.Open("while (reader.TryReadArrayElement(ref count, hint))");
                 _w.Line($"result.Add({elementRead});");
