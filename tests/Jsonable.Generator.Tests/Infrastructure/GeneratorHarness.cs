@@ -27,16 +27,33 @@ internal static class GeneratorHarness
     /// A library compilation with nullable on (or as given), every warning level on and every warning an error
     /// (what <c>TreatWarningsAsErrors</c> plus <c>AnalysisLevel=latest</c> give a user).
     /// </summary>
-    public static CSharpCompilation CreateCompilation(IEnumerable<string> sources, NullableContextOptions nullable = NullableContextOptions.Enable) =>
+    public static CSharpCompilation CreateCompilation(
+        IEnumerable<string> sources,
+        NullableContextOptions nullable = NullableContextOptions.Enable,
+        string assemblyName = "UserAssembly",
+        IEnumerable<MetadataReference>? extraReferences = null) =>
         CSharpCompilation.Create(
-            "UserAssembly",
+            assemblyName,
             sources.Select((source, i) => CSharpSyntaxTree.ParseText(source, ParseOptions, path: SourcePath(i))),
-            s_references.Value,
+            s_references.Value.Concat(extraReferences ?? []),
             new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,
                 nullableContextOptions: nullable,
                 warningLevel: 9999,
                 generalDiagnosticOption: ReportDiagnostic.Error));
+
+    /// <summary>Emits <paramref name="compilation"/> (which must compile) and returns it as a reference for another compilation.</summary>
+    public static MetadataReference EmitReference(Compilation compilation)
+    {
+        using var image = new System.IO.MemoryStream();
+        Microsoft.CodeAnalysis.Emit.EmitResult result = compilation.Emit(image);
+        if (!result.Success)
+        {
+            throw new InvalidOperationException("The library did not compile: " + string.Join(Environment.NewLine, result.Diagnostics));
+        }
+
+        return MetadataReference.CreateFromImage(image.ToArray());
+    }
 
     /// <summary>The file path given to the <paramref name="index"/>-th source.</summary>
     public static string SourcePath(int index) => $"/src/Source{index}.cs";
