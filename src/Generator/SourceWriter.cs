@@ -27,6 +27,12 @@ internal sealed class SourceWriter
 
     public void Close(string suffix = "")
     {
+        // A block never ends with a blank line, even when the last statement group asked for one after it.
+        if (_sb.Length >= 2 && _sb[_sb.Length - 1] == '\n' && _sb[_sb.Length - 2] == '\n')
+        {
+            _sb.Length--;
+        }
+
         _indent--;
         Line("}" + suffix);
     }
