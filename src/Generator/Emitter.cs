@@ -108,20 +108,20 @@ internal sealed class Emitter
     {
         _w.Line("/// <summary>Writes this value as RFC 8259 JSON text.</summary>");
         _w.Line("/// <param name=\"prettyPrint\">Whether to indent the text (two spaces).</param>");
-        _w.Line($"public string ToJson(bool prettyPrint = false) => {Rt}JsonableSerializer.WriteJsonString(this, prettyPrint, __JsonableWriteValue);");
+        _w.Line($"public {New("ToJson")}string ToJson(bool prettyPrint = false) => {Rt}JsonableSerializer.WriteJsonString(this, prettyPrint, __JsonableWriteValue);");
         _w.Line();
         _w.Line("/// <summary>Writes this value as UTF-8: JMC1 when <paramref name=\"emitMetadataComments\"/> is true, plain compact JSON when false.</summary>");
         _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
         _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
-        _w.Line($"public void ToJsonUtf8<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
+        _w.Line($"public {New("ToJsonUtf8")}void ToJsonUtf8<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
         _w.Line($"    => {Rt}JsonableSerializer.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue, true);");
         _w.Line();
         _w.Line("/// <summary>Writes this value as a JMC1 document into new memory.</summary>");
-        _w.Line($"public global::System.ReadOnlyMemory<byte> ToJsonable() => {Rt}JsonableSerializer.WriteJmc1Bytes(this, __JsonableWriteValue);");
+        _w.Line($"public {New("ToJsonable")}global::System.ReadOnlyMemory<byte> ToJsonable() => {Rt}JsonableSerializer.WriteJmc1Bytes(this, __JsonableWriteValue);");
         _w.Line();
         _w.Line("/// <summary>Writes this value as a JMC1 document.</summary>");
         _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
-        _w.Line($"public void ToJsonable<TWriter>(TWriter writer) where TWriter : {BufferWriter} => ToJsonUtf8(writer, true);");
+        _w.Line($"public {New("ToJsonable")}void ToJsonable<TWriter>(TWriter writer) where TWriter : {BufferWriter} => ToJsonUtf8(writer, true);");
         _w.Line();
 
         foreach (string property in _model.PartialWriters)
@@ -130,7 +130,7 @@ internal sealed class Emitter
             _w.Line($"/// <summary>Writes a document holding only <c>{Escape(member.JsonName)}</c> (for partial updates): JMC1 or, when <paramref name=\"emitMetadataComments\"/> is false, plain JSON.</summary>");
             _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
             _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
-            _w.Line($"public void ToJsonUtf8_{property}<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
+            _w.Line($"public {New("ToJsonUtf8_" + property)}void ToJsonUtf8_{property}<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
             _w.Line($"    => {Rt}JsonableSerializer.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue_{property}, true);");
             _w.Line();
         }
@@ -201,21 +201,17 @@ internal sealed class Emitter
 
     private void EmitReaderApi()
     {
-        string self = _model.IsValueType ? "ref this" : "ref self";
-        string prologue = _model.IsValueType ? string.Empty : "var self = this; ";
         _w.Line("/// <summary>Fills this instance from a JMC1 document; members the document lacks are left untouched.</summary>");
         _w.Line("/// <param name=\"jmc1\">The whole JMC1 document.</param>");
         _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
         _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
-        _w.Line($"public void FromJsonable({Span} jmc1, bool reuseInstance = false)");
-        _w.Line($"{{ {prologue}{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>(jmc1, {Rt}JsonableFormat.Jmc1, reuseInstance, null, {self}, __JsonableReadMembers); }}");
+        EmitReadInto("FromJsonable", "jmc1", "Jmc1");
         _w.Line();
         _w.Line("/// <summary>Fills this instance from a JSON document; members the document lacks are left untouched.</summary>");
         _w.Line("/// <param name=\"utf8Json\">The whole UTF-8 JSON document.</param>");
         _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
         _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
-        _w.Line($"public void FromJson({Span} utf8Json, bool reuseInstance = false)");
-        _w.Line($"{{ {prologue}{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>(utf8Json, {Rt}JsonableFormat.Json, reuseInstance, null, {self}, __JsonableReadMembers); }}");
+        EmitReadInto("FromJson", "utf8Json", "Json");
         _w.Line();
 
         foreach ((string method, string param, string format) in new[] { ("CreateFromJson", "utf8Json", "Json"), ("CreateFromJsonable", "jmc1", "Jmc1") })
@@ -223,7 +219,7 @@ internal sealed class Emitter
             _w.Line($"/// <summary>Creates a new instance from a whole {(format == "Json" ? "JSON" : "JMC1")} document.</summary>");
             _w.Line($"/// <param name=\"{param}\">The document.</param>");
             _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed, null, or does not fit this type.</exception>");
-            _w.Line($"public static {SelfType} {method}({Span} {param})");
+            _w.Line($"public static {New(method)}{SelfType} {method}({Span} {param})");
             _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
             _w.Line();
         }
@@ -235,7 +231,7 @@ internal sealed class Emitter
 
         _w.Open($"private static {SelfType} __JsonableReadValue(ref {Rt}JsonableReader reader)");
         _w.Open("if (!reader.TryReadObjectStart())");
-        _w.Line(_model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name)});" : "return null;");
+        _w.Line(_model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))});" : "return null;");
         _w.Close();
         _w.Line();
         _w.Line($"var value = new {SelfType}();");
@@ -259,16 +255,19 @@ internal sealed class Emitter
             foreach (IGrouping<int, MemberModel> group in byLength)
             {
                 _w.Line($"case {group.Key}:");
+                _w.Indent();
                 foreach (MemberModel member in group)
                 {
                     // Exact comparison of the whole name (the JIT unrolls it into 8-byte compares): never a hash alone.
-                    _w.Open($"    if (global::System.MemoryExtensions.SequenceEqual(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8))");
+                    _w.Open($"if (global::System.MemoryExtensions.SequenceEqual(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8))");
                     _w.Line($"target.{member.Identifier} = {ReadExpression(member.Shape, "target." + member.Identifier)};");
                     _w.Line("continue;");
                     _w.Close();
+                    _w.Line();
                 }
 
-                _w.Line("    break;");
+                _w.Line("break;");
+                _w.Unindent();
             }
 
             _w.Close();
@@ -281,6 +280,21 @@ internal sealed class Emitter
         _w.Line("target.OnDidDeserialize();");
         _w.Close();
         _w.Line();
+    }
+
+    /// <summary>The body of FromJson/FromJsonable: a class passes a copy of <c>this</c> by ref (it cannot be reassigned), a struct itself.</summary>
+    private void EmitReadInto(string method, string parameter, string format)
+    {
+        _w.Open($"public {New(method)}void {method}({Span} {parameter}, bool reuseInstance = false)");
+        string target = "ref this";
+        if (!_model.IsValueType)
+        {
+            _w.Line("var self = this;");
+            target = "ref self";
+        }
+
+        _w.Line($"{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>({parameter}, {Rt}JsonableFormat.{format}, reuseInstance, null, {target}, __JsonableReadMembers);");
+        _w.Close();
     }
 
     private string ReadExpression(TypeShape shape, string existing) => shape.Kind switch
@@ -314,7 +328,7 @@ internal sealed class Emitter
         _w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
         string write = _model.GenerateWriter ? "__JsonableWriteValue" : "null";
         string read = _model.GenerateReader ? "__JsonableReadValue" : "null";
-        _w.Line($"internal static void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read});");
+        _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read});");
         _w.Line();
     }
 
@@ -383,6 +397,7 @@ internal sealed class Emitter
                 _w.Line();
                 _w.Line(WriteStatement(element, "value[i]"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.List:
@@ -395,6 +410,7 @@ internal sealed class Emitter
                 _w.Line();
                 _w.Line(WriteStatement(element, "items[i]"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.HashSet:
@@ -424,6 +440,7 @@ internal sealed class Emitter
                 _w.Line("first = false;");
                 _w.Line(WriteStatement(element, "item"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.Dictionary:
@@ -439,6 +456,7 @@ internal sealed class Emitter
                 _w.Line("writer.WritePropertyName(pair.Key);");
                 _w.Line(WriteStatement(element, "pair.Value"));
                 _w.Close();
+                _w.Line();
                 _w.Line("writer.WriteDictionaryEnd();");
                 break;
         }
@@ -500,7 +518,11 @@ internal sealed class Emitter
                 _w.Line("return null;");
                 _w.Close();
                 _w.Line();
-                _w.Line($"var result = {reuse} ? existing : new {concrete}(hint > 0 ? hint : 0);");
+                // Read-only interfaces (IEnumerable, IReadOnlyList, ...) are never appended to: fill a new concrete
+                // collection typed as such, since the interface itself has no Add.
+                _w.Line(reuse == "false"
+                    ? $"var result = new {concrete}(hint > 0 ? hint : 0);"
+                    : $"var result = {reuse} ? existing : new {concrete}(hint > 0 ? hint : 0);");
                 _w.Line("int count = 0;");
                 _w.Open("while (reader.TryReadArrayElement(ref count, hint))");
                 _w.Line($"result.Add({elementRead});");
@@ -544,6 +566,9 @@ internal sealed class Emitter
 
         return $"new {elementTypeName.Substring(0, suffixStart)}[{size}]{elementTypeName.Substring(suffixStart)}";
     }
+
+    /// <summary><c>new </c> when a generated base type declares the same member (see <see cref="TypeModel.InheritedMemberNames"/>).</summary>
+    private string New(string memberName) => _model.InheritedMemberNames.Contains(memberName) ? "new " : string.Empty;
 
     private static bool IsUnsigned(ShapeKind kind) => kind is ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64;
 

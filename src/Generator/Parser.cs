@@ -14,6 +14,10 @@ internal static class Parser
     public const string ToJsonAttributeName = "Jsonable.ToJsonAttribute";
     public const string FromJsonAttributeName = "Jsonable.FromJsonAttribute";
 
+    /// <summary>A namespace as C# source: keywords escaped (<c>@event.Models</c>), no <c>global::</c>.</summary>
+    private static readonly SymbolDisplayFormat s_namespaceFormat =
+        SymbolDisplayFormat.FullyQualifiedFormat.WithGlobalNamespaceStyle(SymbolDisplayGlobalNamespaceStyle.Omitted);
+
     private static readonly string[] s_callbacks = ["OnWillSerialize", "OnDidSerialize", "OnWillDeserialize", "OnDidDeserialize"];
 
     public static TypeModel Parse(INamedTypeSymbol type, CancellationToken cancellationToken)
@@ -36,7 +40,7 @@ internal static class Parser
                 diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.TypeNotPartial, outer.Locations.FirstOrDefault(), outer.Name));
             }
 
-            containing.Insert(0, new ContainingTypeModel(DeclarationKeyword(outer), outer.Name));
+            containing.Insert(0, new ContainingTypeModel(DeclarationKeyword(outer), EscapeIdentifier(outer.Name)));
         }
 
         if (type.IsGenericType)
@@ -54,8 +58,8 @@ internal static class Parser
         List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
 
         return new TypeModel(
-            Namespace: type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : null,
-            Name: type.Name,
+            Namespace: type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString(s_namespaceFormat) : null,
+            Name: EscapeIdentifier(type.Name),
             FullyQualifiedName: type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
             DeclarationKeyword: DeclarationKeyword(type),
             IsValueType: type.IsValueType,
@@ -66,6 +70,7 @@ internal static class Parser
             Members: members.ToEquatableArray(),
             PartialWriters: partialWriters.ToEquatableArray(),
             UserDefinedCallbacks: s_callbacks.Where(name => HasNonPartialMethod(type, name)).ToEquatableArray(),
+            InheritedMemberNames: InheritedMemberNames(type).ToEquatableArray(),
             Diagnostics: diagnostics.ToEquatableArray());
     }
 
@@ -291,6 +296,42 @@ internal static class Parser
             TypeShape? element = ResolveShape(elementType, forWrite, forRead, out reason, out dir);
             return element is null ? null : new TypeShape(wrapperKind, name, element, interfaceName, type.IsValueType);
         }
+    }
+
+    /// <summary>
+    /// The generated members that a base type marked [ToJson]/[FromJson] (here or in a referenced assembly) declares too,
+    /// so that this type's generated members hide them with <c>new</c> instead of warning CS0108.
+    /// </summary>
+    private static List<string> InheritedMemberNames(INamedTypeSymbol type)
+    {
+        var names = new List<string>();
+        for (INamedTypeSymbol? b = type.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
+        {
+            bool writable = HasAttribute(b, ToJsonAttributeName);
+            bool readable = HasAttribute(b, FromJsonAttributeName);
+            if (writable)
+            {
+                names.AddRange(["ToJson", "ToJsonUtf8", "ToJsonable"]);
+                names.AddRange(b.GetAttributes()
+                    .Where(a => a.AttributeClass?.ToDisplayString() == ToJsonAttributeName)
+                    .SelectMany(a => a.NamedArguments)
+                    .Where(a => a.Key == "Property" && a.Value.Value is string)
+                    .Select(a => "ToJsonUtf8_" + (string)a.Value.Value!));
+            }
+
+            if (readable)
+            {
+                names.AddRange(["FromJsonable", "FromJson", "CreateFromJson", "CreateFromJsonable"]);
+            }
+
+            // The registration method is internal: it is only seen (and hidden) within the base's own assembly.
+            if ((writable || readable) && IsVisibleToModule(b) && SymbolEqualityComparer.Default.Equals(b.ContainingAssembly, type.ContainingAssembly))
+            {
+                names.Add("__JsonableRegister");
+            }
+        }
+
+        return names.Distinct().OrderBy(n => n, System.StringComparer.Ordinal).ToList();
     }
 
     private static bool IsPartial(INamedTypeSymbol type) =>

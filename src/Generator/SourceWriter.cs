@@ -27,9 +27,21 @@ internal sealed class SourceWriter
 
     public void Close(string suffix = "")
     {
+        // A block never ends with a blank line, even when the last statement group asked for one after it.
+        if (_sb.Length >= 2 && _sb[_sb.Length - 1] == '\n' && _sb[_sb.Length - 2] == '\n')
+        {
+            _sb.Length--;
+        }
+
         _indent--;
         Line("}" + suffix);
     }
+
+    /// <summary>Indents the following lines one more level (for statements under a <c>case</c> label).</summary>
+    public void Indent() => _indent++;
+
+    /// <summary>Undoes one <see cref="Indent"/>.</summary>
+    public void Unindent() => _indent--;
 
     public override string ToString() => _sb.ToString();
 }

@@ -1,6 +1,9 @@
 namespace Jsonable.Generator.Model;
 
-/// <summary>A type the generator extends; value-equal and free of Roslyn symbols so the pipeline can cache it.</summary>
+/// <summary>
+/// A type the generator extends; value-equal and free of Roslyn symbols so the pipeline can cache it.
+/// <see cref="Namespace"/> and <see cref="Name"/> are C# source (keywords escaped with <c>@</c>).
+/// </summary>
 internal sealed record TypeModel(
     string? Namespace,
     string Name,
@@ -14,11 +17,15 @@ internal sealed record TypeModel(
     EquatableArray<MemberModel> Members,
     EquatableArray<string> PartialWriters,
     EquatableArray<string> UserDefinedCallbacks,
+    EquatableArray<string> InheritedMemberNames,
     EquatableArray<DiagnosticInfo> Diagnostics)
 {
-    /// <summary>The file name of the generated source.</summary>
-    public string HintName => (FullyQualifiedName.Replace("global::", string.Empty).Replace('<', '{').Replace('>', '}')) + ".Jsonable.g.cs";
+    /// <summary>
+    /// The file name of the generated source: the full name without <c>global::</c> and without the <c>@</c> of escaped
+    /// keywords (which a hint name may not contain). Unique: C# forbids a type and a namespace of the same full name.
+    /// </summary>
+    public string HintName => FullyQualifiedName.Replace("global::", string.Empty).Replace("@", string.Empty).Replace('<', '{').Replace('>', '}') + ".Jsonable.g.cs";
 }
 
-/// <summary>A type that contains a generated type (it must be partial too).</summary>
+/// <summary>A type that contains a generated type (it must be partial too); <see cref="Name"/> is a C# identifier.</summary>
 internal sealed record ContainingTypeModel(string DeclarationKeyword, string Name);

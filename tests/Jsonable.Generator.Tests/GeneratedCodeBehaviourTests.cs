@@ -1,0 +1,128 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Runtime.Loader;
+using System.Text;
+using Jsonable.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis.Emit;
+
+namespace Jsonable.Generator.Tests;
+
+/// <summary>
+/// Compiles generated code for the corner cases only the generator tests can reach (keywords, non-ASCII names,
+/// read-only interfaces, inherited generated members), loads it, and checks the bytes and the objects it produces.
+/// </summary>
+public sealed class GeneratedCodeBehaviourTests
+{
+    private const BindingFlags DeclaredOnly = BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly;
+
+    [Fact]
+    public void KeywordAndNonAsciiNames_Json_UseTheDeclaredNamesAndRoundTrip()
+    {
+        Assembly assembly = Load(
+            """
+            using Jsonable;
+            namespace @event
+            {
+                [ToJson, FromJson]
+                public partial class @class
+                {
+                    public int @int { get; set; }
+                    public string Café { get; set; } = "";
+                    public int 名前 { get; set; }
+                }
+            }
+            """);
+        Type type = assembly.GetType("event.class", throwOnError: true)!;
+        object value = Activator.CreateInstance(type)!;
+        type.GetProperty("int")!.SetValue(value, 7);
+        type.GetProperty("Café")!.SetValue(value, "crème");
+        type.GetProperty("名前")!.SetValue(value, 9);
+
+        byte[] json = JsonableSerializer.SerializeToUtf8Bytes(value, type, JsonableFormat.Json);
+        object back = JsonableSerializer.Deserialize(json, type, JsonableFormat.Json)!;
+
+        Assert.Equal("{\"int\":7,\"Café\":\"crème\",\"名前\":9}", Encoding.UTF8.GetString(json));
+        Assert.Equal(7, type.GetProperty("int")!.GetValue(back));
+        Assert.Equal("crème", type.GetProperty("Café")!.GetValue(back));
+        Assert.Equal(9, type.GetProperty("名前")!.GetValue(back));
+    }
+
+    [Fact]
+    public void ReadOnlyInterfaceMembers_Read_FillNewCollections()
+    {
+        Assembly assembly = Load(
+            """
+            using System.Collections.Generic;
+            using Jsonable;
+            namespace Sample;
+            [ToJson, FromJson]
+            public partial class Lists
+            {
+                public IEnumerable<int>? Sequence { get; set; }
+                public IReadOnlyList<string>? Names { get; set; }
+                public IReadOnlyCollection<long>? Longs { get; set; }
+                public IReadOnlyDictionary<string, int>? Map { get; set; }
+            }
+            """);
+        Type type = assembly.GetType("Sample.Lists", throwOnError: true)!;
+
+        object value = JsonableSerializer.Deserialize("""{"Sequence":[1,2],"Names":["a"],"Longs":[5],"Map":{"k":3}}"""u8, type, JsonableFormat.Json)!;
+
+        Assert.Equal([1, 2], (IEnumerable<int>)type.GetProperty("Sequence")!.GetValue(value)!);
+        Assert.Equal(["a"], (IEnumerable<string>)type.GetProperty("Names")!.GetValue(value)!);
+        Assert.Equal([5L], (IEnumerable<long>)type.GetProperty("Longs")!.GetValue(value)!);
+        Assert.Equal(
+            "{\"Sequence\":[1,2],\"Names\":[\"a\"],\"Longs\":[5],\"Map\":{\"k\":3}}",
+            Encoding.UTF8.GetString(JsonableSerializer.SerializeToUtf8Bytes(value, type, JsonableFormat.Json)));
+    }
+
+    [Fact]
+    public void DerivedFromGeneratedBase_Json_WritesBaseMembersFirstAndItsOwnPartialWriter()
+    {
+        Assembly assembly = Load(
+            """
+            using Jsonable;
+            namespace Sample;
+            [ToJson(Property = nameof(Value)), FromJson]
+            public partial class Base
+            {
+                public int Value { get; set; }
+            }
+            [ToJson(Property = nameof(Value)), FromJson]
+            public partial class Derived : Base
+            {
+                public int Extra { get; set; }
+            }
+            """);
+        Type type = assembly.GetType("Sample.Derived", throwOnError: true)!;
+
+        object value = JsonableSerializer.Deserialize("""{"Extra":2,"Value":1}"""u8, type, JsonableFormat.Json)!;
+
+        Assert.Equal("{\"Value\":1,\"Extra\":2}", type.GetMethod("ToJson", DeclaredOnly)!.Invoke(value, [false]));
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        type.GetMethod("ToJsonUtf8_Value", DeclaredOnly)!.MakeGenericMethod(buffer.GetType()).Invoke(value, [buffer, false]);
+        Assert.Equal("{\"Value\":1}", Encoding.UTF8.GetString(buffer.WrittenSpan));
+    }
+
+    /// <summary>Generates, compiles (without a single diagnostic) and loads <paramref name="source"/>, running its registrations.</summary>
+    private static Assembly Load(string source)
+    {
+        GeneratorRun run = GeneratorHarness.Run(
+            GeneratorHarness.CreateCompilation(["#pragma warning disable CS1591\n" + source], assemblyName: "Behaviour" + Guid.NewGuid().ToString("N")));
+        Assert.Empty(run.GeneratorDiagnostics);
+        Assert.True(run.OutputDiagnostics.IsEmpty, string.Join(Environment.NewLine, run.OutputDiagnostics));
+
+        using var image = new MemoryStream();
+        EmitResult result = run.Output.Emit(image);
+        Assert.True(result.Success, string.Join(Environment.NewLine, result.Diagnostics));
+        image.Position = 0;
+
+        // The default context: the generated code must bind to the very Jsonable.Runtime this test uses.
+        Assembly assembly = AssemblyLoadContext.Default.LoadFromStream(image);
+        RuntimeHelpers.RunModuleConstructor(assembly.ManifestModule.ModuleHandle);
+        return assembly;
+    }
+}
