@@ -17,6 +17,8 @@ internal sealed class Emitter
     private readonly Dictionary<string, int> _writeHelpers = new();
     private readonly Dictionary<string, int> _readHelpers = new();
     private readonly Queue<(TypeShape Shape, int Id, bool IsRead)> _pendingHelpers = new();
+    private readonly Dictionary<string, int> _enumHelpers = new();
+    private readonly Queue<(TypeShape Shape, int Id)> _pendingEnums = new();
 
     private Emitter(TypeModel model) => _model = model;
 
@@ -73,6 +75,7 @@ internal sealed class Emitter
         }
 
         EmitHelpers();
+        EmitEnumHelpers();
 
         _w.Close();
         foreach (ContainingTypeModel _ in _model.ContainingTypes)
@@ -191,7 +194,17 @@ internal sealed class Emitter
         ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"writer.WriteNumber((ulong){expr});",
         ShapeKind.Single or ShapeKind.Double => $"writer.WriteNumber({expr});",
         ShapeKind.String => $"writer.WriteString({expr});",
+        ShapeKind.Decimal => $"writer.WriteNumber({expr});",
+        ShapeKind.Char => $"writer.WriteChar({expr});",
+        ShapeKind.DateTime => $"writer.WriteDateTime({expr});",
+        ShapeKind.DateTimeOffset => $"writer.WriteDateTimeOffset({expr});",
+        ShapeKind.DateOnly => $"writer.WriteDateOnly({expr});",
+        ShapeKind.TimeOnly => $"writer.WriteTimeOnly({expr});",
+        ShapeKind.TimeSpan => $"writer.WriteTimeSpan({expr});",
+        ShapeKind.Guid => $"writer.WriteGuid({expr});",
+        ShapeKind.Uri => $"writer.WriteUri({expr});",
         ShapeKind.ByteArray => $"writer.WriteBase64({expr});",
+        ShapeKind.Enum when shape.Enum is { AsString: true } => $"__JsonableWriteEnumName{EnumHelper(shape)}(ref writer, {expr});",
         ShapeKind.Enum => IsUnsigned(shape.Element!.Kind) ? $"writer.WriteNumber((ulong){expr});" : $"writer.WriteNumber((long){expr});",
         ShapeKind.Generated => $"{Rt}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
         _ => $"__JsonableWrite{Helper(shape, isRead: false)}(ref writer, {expr});",
@@ -311,7 +324,18 @@ internal sealed class Emitter
         ShapeKind.Single => "reader.ReadSingle()",
         ShapeKind.Double => "reader.ReadDouble()",
         ShapeKind.String => "reader.ReadString()",
-        ShapeKind.ByteArray => "reader.ReadBase64()",
+        ShapeKind.Decimal => "reader.ReadDecimal()",
+        ShapeKind.Char => "reader.ReadChar()",
+        ShapeKind.DateTime => "reader.ReadDateTime()",
+        ShapeKind.DateTimeOffset => "reader.ReadDateTimeOffset()",
+        ShapeKind.DateOnly => "reader.ReadDateOnly()",
+        ShapeKind.TimeOnly => "reader.ReadTimeOnly()",
+        ShapeKind.TimeSpan => "reader.ReadTimeSpan()",
+        ShapeKind.Guid => "reader.ReadGuid()",
+        ShapeKind.Uri => "reader.ReadUri()",
+        ShapeKind.ByteArray => existing == "default" ? "reader.ReadBase64()" : $"reader.ReadBase64({existing})",
+        ShapeKind.Enum when shape.Enum is { AsString: true } =>
+            $"(reader.TryReadStringValue(out string __text) ? __JsonableParseEnum{EnumHelper(shape)}(ref reader, __text) : ({shape.TypeName}){ReadExpression(shape.Element!, "default")})",
         ShapeKind.Enum => $"({shape.TypeName}){ReadExpression(shape.Element!, "default")}",
         ShapeKind.Generated => existing == "default"
             ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
@@ -453,7 +477,7 @@ internal sealed class Emitter
                 _w.Close();
                 _w.Line();
                 _w.Line("first = false;");
-                _w.Line("writer.WritePropertyName(pair.Key);");
+                _w.Line($"writer.WritePropertyName({KeyExpression(shape.DictionaryKey!, "pair.Key")});");
                 _w.Line(WriteStatement(element, "pair.Value"));
                 _w.Close();
                 _w.Line();
@@ -532,7 +556,7 @@ internal sealed class Emitter
                 break;
             case ShapeKind.Dictionary:
             case ShapeKind.DictionaryInterface:
-                string dictionary = $"global::System.Collections.Generic.Dictionary<string, {element.TypeName}>";
+                string dictionary = $"global::System.Collections.Generic.Dictionary<{shape.DictionaryKey!.TypeName}, {element.TypeName}>";
                 string reuseDictionary = shape.Kind == ShapeKind.Dictionary
                     ? "reader.ReuseInstance && existing is not null"
                     : shape.InterfaceName == "IDictionary" ? "reader.ReuseInstance && existing is not null && !existing.IsReadOnly" : "false";
@@ -544,7 +568,7 @@ internal sealed class Emitter
                 _w.Line($"var result = {reuseDictionary} ? existing : new {dictionary}(hint > 0 ? hint : 0);");
                 _w.Line("int count = 0;");
                 _w.Open("while (reader.TryReadDictionaryKey(ref count, hint, out string key))");
-                _w.Line($"{target}[key] = {elementRead};");
+                _w.Line($"{target}[{ParseKeyExpression(shape.DictionaryKey!, "key")}] = {elementRead};");
                 _w.Close();
                 _w.Line();
                 _w.Line("return result;");
@@ -553,6 +577,127 @@ internal sealed class Emitter
 
         _w.Close();
         _w.Line();
+    }
+
+    private string KeyExpression(TypeShape key, string expr) => key.Kind switch
+    {
+        ShapeKind.String => expr,
+        ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"(long){expr}",
+        ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"(ulong){expr}",
+        ShapeKind.Guid => expr,
+        _ => $"__JsonableEnumKey{EnumHelper(key)}({expr})", // enums: by name, as STJ writes dictionary keys
+    };
+
+    private string ParseKeyExpression(TypeShape key, string text) => key.Kind switch
+    {
+        ShapeKind.String => text,
+        ShapeKind.SByte => $"(sbyte)reader.ConvertKeyToInt64({text}, \"SByte\", sbyte.MinValue, sbyte.MaxValue)",
+        ShapeKind.Int16 => $"(short)reader.ConvertKeyToInt64({text}, \"Int16\", short.MinValue, short.MaxValue)",
+        ShapeKind.Int32 => $"(int)reader.ConvertKeyToInt64({text}, \"Int32\", int.MinValue, int.MaxValue)",
+        ShapeKind.Int64 => $"reader.ConvertKeyToInt64({text}, \"Int64\", long.MinValue, long.MaxValue)",
+        ShapeKind.Byte => $"(byte)reader.ConvertKeyToUInt64({text}, \"Byte\", byte.MaxValue)",
+        ShapeKind.UInt16 => $"(ushort)reader.ConvertKeyToUInt64({text}, \"UInt16\", ushort.MaxValue)",
+        ShapeKind.UInt32 => $"(uint)reader.ConvertKeyToUInt64({text}, \"UInt32\", uint.MaxValue)",
+        ShapeKind.UInt64 => $"reader.ConvertKeyToUInt64({text}, \"UInt64\", ulong.MaxValue)",
+        ShapeKind.Guid => $"reader.ConvertKeyToGuid({text})",
+        _ => $"__JsonableParseEnum{EnumHelper(key)}(ref reader, {text})",
+    };
+
+    private int EnumHelper(TypeShape shape)
+    {
+        if (!_enumHelpers.TryGetValue(shape.TypeName, out int id))
+        {
+            id = _enumHelpers.Count;
+            _enumHelpers[shape.TypeName] = id;
+            _pendingEnums.Enqueue((shape, id));
+        }
+
+        return id;
+    }
+
+    private void EmitEnumHelpers()
+    {
+        while (_pendingEnums.Count > 0)
+        {
+            (TypeShape shape, int id) = _pendingEnums.Dequeue();
+            string type = shape.TypeName;
+            EnumModel model = shape.Enum!;
+            string cast = IsUnsigned(shape.Element!.Kind) ? "ulong" : "long";
+
+            _w.Line($"/// <summary>The wire name of a defined {Escape(type)} value, else null.</summary>");
+            _w.Open($"private static string __JsonableEnumName{id}({type} value)");
+            foreach (EnumMemberModel member in model.Members)
+            {
+                _w.Open($"if (value == {type}.{member.Identifier})");
+                _w.Line($"return {NameEncoding.CSharpLiteral(member.JsonName)};");
+                _w.Close();
+                _w.Line();
+            }
+
+            _w.Line("return null;");
+            _w.Close();
+            _w.Line();
+
+            _w.Open($"private static void __JsonableWriteEnumName{id}(ref {Rt}JsonableWriter writer, {type} value)");
+            _w.Line($"string name = __JsonableEnumName{id}(value);");
+            if (model.IsFlags)
+            {
+                // Combinations are written as "A, B", as STJ's JsonStringEnumConverter does.
+                _w.Line("name ??= value.ToString();");
+            }
+
+            _w.Open("if (name is not null && name.Length > 0 && !char.IsDigit(name[0]) && name[0] != '-')");
+            _w.Line("writer.WriteString(name);");
+            _w.Close();
+            _w.Open("else");
+            _w.Line($"writer.WriteNumber(({cast})value);");
+            _w.Close();
+            _w.Close();
+            _w.Line();
+
+            _w.Open($"private static string __JsonableEnumKey{id}({type} value)");
+            _w.Line($"return __JsonableEnumName{id}(value) ?? (({cast})value).ToString(global::System.Globalization.CultureInfo.InvariantCulture);");
+            _w.Close();
+            _w.Line();
+
+            _w.Open($"private static {type} __JsonableParseEnum{id}(ref {Rt}JsonableReader reader, string text)");
+            _w.Open("switch (text)");
+            foreach (EnumMemberModel member in model.Members)
+            {
+                _w.Line($"case {NameEncoding.CSharpLiteral(member.JsonName)}: return {type}.{member.Identifier};");
+            }
+
+            _w.Close();
+            _w.Line();
+            _w.Line("// Names are matched ignoring case after an exact miss, and numbers are accepted, as STJ does.");
+            _w.Line($"{type} result = default;");
+            _w.Line("bool matched = false;");
+            _w.Open(model.IsFlags ? "foreach (string part in text.Split(','))" : "foreach (string part in new[] { text })");
+            _w.Line("string trimmed = part.Trim();");
+            _w.Line("bool found = false;");
+            foreach (EnumMemberModel member in model.Members)
+            {
+                _w.Open($"if (!found && string.Equals(trimmed, {NameEncoding.CSharpLiteral(member.JsonName)}, global::System.StringComparison.OrdinalIgnoreCase))");
+                _w.Line($"result |= {type}.{member.Identifier};");
+                _w.Line("found = true;");
+                _w.Close();
+            }
+
+            _w.Open($"if (!found && {cast}.TryParse(trimmed, global::System.Globalization.NumberStyles.AllowLeadingSign, global::System.Globalization.CultureInfo.InvariantCulture, out {cast} number))");
+            _w.Line($"result |= ({type})number;");
+            _w.Line("found = true;");
+            _w.Close();
+            _w.Open("if (!found)");
+            _w.Line($"throw reader.InvalidValue(text, {NameEncoding.CSharpLiteral(type.Substring(type.LastIndexOf('.') + 1))});");
+            _w.Close();
+            _w.Line();
+            _w.Line("matched = true;");
+            _w.Close();
+            _w.Line();
+            _w.Line($"return matched ? result : throw reader.InvalidValue(text, {NameEncoding.CSharpLiteral(type.Substring(type.LastIndexOf('.') + 1))});");
+            _w.Close();
+            _w.Line();
+        }
     }
 
     /// <summary><c>new T[n]</c>, with the size in the right place for jagged arrays (<c>new int[n][]</c>).</summary>

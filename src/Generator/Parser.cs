@@ -119,7 +119,7 @@ internal static class Parser
                 continue;
             }
 
-            TypeShape? shape = ResolveShape(property.Type, canWrite, canRead, out string? why, out string? direction);
+            TypeShape? shape = ResolveShape(property.Type, canWrite, canRead, out string? why, out string? direction, HasStringEnumConverter(property));
             if (shape is null)
             {
                 diagnostics.Add(DiagnosticInfo.Create(
@@ -175,7 +175,7 @@ internal static class Parser
     }
 
     /// <summary>Maps a member type to a shape, or explains why it cannot.</summary>
-    private static TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction)
+    private static TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false)
     {
         why = null;
         direction = null;
@@ -194,7 +194,19 @@ internal static class Parser
             SpecialType.System_Single => ShapeKind.Single,
             SpecialType.System_Double => ShapeKind.Double,
             SpecialType.System_String => ShapeKind.String,
-            _ => null,
+            SpecialType.System_Decimal => ShapeKind.Decimal,
+            SpecialType.System_Char => ShapeKind.Char,
+            SpecialType.System_DateTime => ShapeKind.DateTime,
+            _ => type.ToDisplayString() switch
+            {
+                "System.DateTimeOffset" => ShapeKind.DateTimeOffset,
+                "System.DateOnly" => ShapeKind.DateOnly,
+                "System.TimeOnly" => ShapeKind.TimeOnly,
+                "System.TimeSpan" => ShapeKind.TimeSpan,
+                "System.Guid" => ShapeKind.Guid,
+                "System.Uri" or "System.Uri?" => ShapeKind.Uri,
+                _ => null,
+            },
         };
         if (primitive is { } kind)
         {
@@ -217,10 +229,10 @@ internal static class Parser
             return Wrap(ShapeKind.Array, array.ElementType, null, out why, out direction);
         }
 
-        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying })
+        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
         {
             TypeShape? inner = ResolveShape(underlying, forWrite, forRead, out why, out direction);
-            return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true);
+            return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true, Enum: ParseEnum(enumType, enumAsString || HasStringEnumConverter(enumType)));
         }
 
         if (type is not INamedTypeSymbol named)
@@ -231,7 +243,8 @@ internal static class Parser
 
         if (named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
         {
-            return Wrap(ShapeKind.Nullable, named.TypeArguments[0], null, out why, out direction);
+            TypeShape? inner = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction, enumAsString);
+            return inner is null ? null : new TypeShape(ShapeKind.Nullable, name, inner, null, true);
         }
 
         if (named.IsGenericType)
@@ -252,18 +265,25 @@ internal static class Parser
                 case "System.Collections.Generic.Dictionary<TKey, TValue>":
                 case "System.Collections.Generic.IDictionary<TKey, TValue>":
                 case "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>":
-                    if (named.TypeArguments[0].SpecialType != SpecialType.System_String)
+                    TypeShape? key = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction);
+                    if (key is null || key.Kind is not (ShapeKind.String or ShapeKind.SByte or ShapeKind.Byte or ShapeKind.Int16 or ShapeKind.UInt16
+                        or ShapeKind.Int32 or ShapeKind.UInt32 or ShapeKind.Int64 or ShapeKind.UInt64 or ShapeKind.Enum or ShapeKind.Guid))
                     {
-                        why = "dictionary keys must be string";
+                        why = "dictionary keys must be string, an integer type, an enum or Guid";
+                        direction = null;
                         return null;
                     }
 
-                    return Wrap(
-                        definition.StartsWith("System.Collections.Generic.Dictionary", System.StringComparison.Ordinal) ? ShapeKind.Dictionary : ShapeKind.DictionaryInterface,
-                        named.TypeArguments[1],
-                        named.Name,
-                        out why,
-                        out direction);
+                    TypeShape? value = ResolveShape(named.TypeArguments[1], forWrite, forRead, out why, out direction);
+                    return value is null
+                        ? null
+                        : new TypeShape(
+                            definition.StartsWith("System.Collections.Generic.Dictionary", System.StringComparison.Ordinal) ? ShapeKind.Dictionary : ShapeKind.DictionaryInterface,
+                            name,
+                            value,
+                            named.Name,
+                            false,
+                            DictionaryKey: key);
             }
         }
 
@@ -297,6 +317,34 @@ internal static class Parser
             return element is null ? null : new TypeShape(wrapperKind, name, element, interfaceName, type.IsValueType);
         }
     }
+
+    private static EnumModel ParseEnum(INamedTypeSymbol enumType, bool asString)
+    {
+        var members = new List<EnumMemberModel>();
+        foreach (IFieldSymbol field in enumType.GetMembers().OfType<IFieldSymbol>())
+        {
+            if (!field.HasConstantValue)
+            {
+                continue;
+            }
+
+            string jsonName = field.GetAttributes()
+                .Where(a => a.AttributeClass?.ToDisplayString() == "System.Text.Json.Serialization.JsonStringEnumMemberNameAttribute")
+                .Select(a => a.ConstructorArguments.FirstOrDefault().Value as string)
+                .FirstOrDefault(n => n is not null) ?? field.Name;
+            members.Add(new EnumMemberModel(EscapeIdentifier(field.Name), jsonName));
+        }
+
+        bool isFlags = enumType.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.FlagsAttribute");
+        return new EnumModel(asString, isFlags, members.ToEquatableArray());
+    }
+
+    /// <summary>Whether STJ's <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (or its generic form) is on the symbol.</summary>
+    private static bool HasStringEnumConverter(ISymbol symbol) =>
+        symbol.GetAttributes().Any(a =>
+            a.AttributeClass?.ToDisplayString() == "System.Text.Json.Serialization.JsonConverterAttribute" &&
+            a.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol converter &&
+            converter.OriginalDefinition.ToDisplayString() is "System.Text.Json.Serialization.JsonStringEnumConverter" or "System.Text.Json.Serialization.JsonStringEnumConverter<TEnum>");
 
     /// <summary>
     /// The generated members that a base type marked [ToJson]/[FromJson] (here or in a referenced assembly) declares too,

@@ -122,7 +122,7 @@ public sealed class DiagnosticTests
     [Theory]
     [InlineData("System.IntPtr", "nint", "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]")]
     [InlineData("object", "object", "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]")]
-    [InlineData("System.Collections.Generic.Dictionary<object, int>", "System.Collections.Generic.Dictionary<object, int>", "dictionary keys must be string")]
+    [InlineData("System.Collections.Generic.Dictionary<object, int>", "System.Collections.Generic.Dictionary<object, int>", "dictionary keys must be string, an integer type, an enum or Guid")]
     [InlineData("System.Collections.Generic.List<object>", "System.Collections.Generic.List<object>", "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]")]
     [InlineData("int[,]", "int[*,*]", "multi-dimensional arrays are not supported; use a jagged array (T[][])")]
     [InlineData("Plain", "Sample.Plain", "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]")]
