@@ -26,7 +26,7 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor NoParameterlessConstructor = new(
         id: "JSONABLE003",
         title: "No way to construct the type",
-        messageFormat: "'{0}' is marked [FromJson] but has no accessible parameterless constructor; add one",
+        messageFormat: "'{0}' is marked [FromJson] but has no way to be constructed: add a parameterless constructor, a single public constructor, or mark one [JsonConstructor]",
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
@@ -51,6 +51,30 @@ internal static class DiagnosticDescriptors
         id: "JSONABLE006",
         title: "Generic types are not supported",
         messageFormat: "'{0}' is generic; Jsonable generates readers and writers for non-generic types only",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ConflictingNames = new(
+        id: "JSONABLE007",
+        title: "Two members have the same JSON name",
+        messageFormat: "Members '{0}' and '{1}' of '{2}' both have the JSON name \"{3}\" after the naming policy and [JsonPropertyName]; rename one",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ConstructorOnlyMember = new(
+        id: "JSONABLE008",
+        title: "Member can only be set through the constructor",
+        messageFormat: "'{0}' of '{1}' can only be set through the constructor: FromJson/FromJsonable into an existing instance leave it unchanged; give it a setter or init accessor to fill it in place",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ConstructorParameterUnbound = new(
+        id: "JSONABLE009",
+        title: "Constructor parameter matches no member",
+        messageFormat: "Parameter '{0}' of the constructor of '{1}' matches no serialized member of the same name and type; add the member or mark another constructor [JsonConstructor]",
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);

@@ -129,7 +129,7 @@ internal sealed class Emitter
 
         foreach (string property in _model.PartialWriters)
         {
-            MemberModel member = _model.Members.First(m => m.JsonName == property && m.CanWrite);
+            MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
             _w.Line($"/// <summary>Writes a document holding only <c>{Escape(member.JsonName)}</c> (for partial updates): JMC1 or, when <paramref name=\"emitMetadataComments\"/> is false, plain JSON.</summary>");
             _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
             _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
@@ -144,7 +144,7 @@ internal sealed class Emitter
         EmitWriteValue("__JsonableWriteValue", _model.Members.Where(m => m.CanWrite).ToList());
         foreach (string property in _model.PartialWriters)
         {
-            EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.JsonName == property && m.CanWrite).ToList());
+            EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.ClrName == property && m.CanWrite).ToList());
         }
 
         int index = 0;
@@ -173,12 +173,54 @@ internal sealed class Emitter
         _w.Line("value.OnWillSerialize();");
         _w.Line("writer.WriteObjectStart();");
         List<MemberModel> all = _model.Members.Where(m => m.CanWrite).ToList();
+
+        // Until a member that may be left out ([JsonIgnore(Condition = ...)]) has passed, whether a comma is needed is
+        // known here; after it, a flag decides at run time.
+        bool commaKnown = true;
+        bool flagDeclared = false;
         for (int i = 0; i < members.Count; i++)
         {
-            int nameIndex = all.IndexOf(members[i]);
-            string slice = i == 0 ? ".Slice(1)" : string.Empty; // the first member has no leading comma
-            _w.Line($"writer.WritePreEncodedName(__JsonableName{nameIndex}Jmc1{slice}, __JsonableName{nameIndex}Json{slice});");
-            _w.Line(WriteStatement(members[i].Shape, "value." + members[i].Identifier));
+            MemberModel member = members[i];
+            int nameIndex = all.IndexOf(member);
+            string expr = "value." + member.Identifier;
+            string? condition = member.Ignore switch
+            {
+                IgnoreCondition.WhenWritingNull when !member.Shape.IsValueType || member.Shape.Kind == ShapeKind.Nullable => $"{expr} is not null",
+                IgnoreCondition.WhenWritingDefault => $"!global::System.Collections.Generic.EqualityComparer<{member.Shape.TypeName}>.Default.Equals({expr}, default)",
+                _ => null,
+            };
+            if (condition is not null && !flagDeclared)
+            {
+                _w.Line($"bool __written = {(i > 0 ? "true" : "false")};");
+                flagDeclared = true;
+            }
+
+            if (condition is not null)
+            {
+                _w.Open($"if ({condition})");
+            }
+
+            if (commaKnown)
+            {
+                string slice = i == 0 ? ".Slice(1)" : string.Empty; // the first member has no leading comma
+                _w.Line($"writer.WritePreEncodedName(__JsonableName{nameIndex}Jmc1{slice}, __JsonableName{nameIndex}Json{slice});");
+            }
+            else
+            {
+                _w.Line($"writer.WritePreEncodedName(__written ? __JsonableName{nameIndex}Jmc1 : __JsonableName{nameIndex}Jmc1.Slice(1), __written ? __JsonableName{nameIndex}Json : __JsonableName{nameIndex}Json.Slice(1));");
+            }
+
+            _w.Line(WriteStatement(member.Shape, expr));
+            if (flagDeclared)
+            {
+                _w.Line("__written = true;");
+            }
+
+            if (condition is not null)
+            {
+                _w.Close();
+                commaKnown = false;
+            }
         }
 
         _w.Line("writer.WriteObjectEnd();");
@@ -242,14 +284,26 @@ internal sealed class Emitter
         _w.Line($"static void {Rt}IJsonableReadable<{SelfType}>.ReadJsonableMembers(ref {Rt}JsonableReader reader, ref {SelfType} target) => __JsonableReadMembers(ref reader, ref target);");
         _w.Line();
 
+        List<MemberModel> readable = _model.Members.Where(m => m.CanRead).ToList();
+        bool useLocals = _model.Constructor is not null || readable.Any(m => m.IsRequired);
+        string nullRoot = _model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))});" : "return null;";
+
         _w.Open($"private static {SelfType} __JsonableReadValue(ref {Rt}JsonableReader reader)");
         _w.Open("if (!reader.TryReadObjectStart())");
-        _w.Line(_model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))});" : "return null;");
+        _w.Line(nullRoot);
         _w.Close();
         _w.Line();
-        _w.Line($"var value = new {SelfType}();");
-        _w.Line("__JsonableReadMembers(ref reader, ref value);");
-        _w.Line("return value;");
+        if (useLocals)
+        {
+            EmitReadValueThroughLocals(readable);
+        }
+        else
+        {
+            _w.Line($"var value = {Construct(string.Empty)};");
+            _w.Line("__JsonableReadMembers(ref reader, ref value);");
+            _w.Line("return value;");
+        }
+
         _w.Close();
         _w.Line();
 
@@ -257,29 +311,23 @@ internal sealed class Emitter
         _w.Line("target.OnWillDeserialize();");
         _w.Line("bool first = true;");
         _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-        var byLength = _model.Members
-            .Where(m => m.CanRead)
-            .GroupBy(m => Encoding.UTF8.GetByteCount(m.JsonName))
-            .OrderBy(g => g.Key)
-            .ToList();
-        if (byLength.Count > 0)
+        if (readable.Count > 0)
         {
-            _w.Open("switch (name.Length)");
-            foreach (IGrouping<int, MemberModel> group in byLength)
+            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
+            foreach (MemberModel member in readable)
             {
-                _w.Line($"case {group.Key}:");
+                _w.Line($"case {_model.Members.IndexOf(member)}:");
                 _w.Indent();
-                foreach (MemberModel member in group)
+                if (member.Setter == SetterKind.ConstructorOnly)
                 {
-                    // Exact comparison of the whole name (the JIT unrolls it into 8-byte compares): never a hash alone.
-                    _w.Open($"if (global::System.MemoryExtensions.SequenceEqual(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8))");
-                    _w.Line($"target.{member.Identifier} = {ReadExpression(member.Shape, "target." + member.Identifier)};");
-                    _w.Line("continue;");
-                    _w.Close();
-                    _w.Line();
+                    _w.Line("reader.SkipValue(); // only the constructor can set it (JSONABLE008)");
+                }
+                else
+                {
+                    _w.Line(Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier)));
                 }
 
-                _w.Line("break;");
+                _w.Line("continue;");
                 _w.Unindent();
             }
 
@@ -293,7 +341,143 @@ internal sealed class Emitter
         _w.Line("target.OnDidDeserialize();");
         _w.Close();
         _w.Line();
+
+        EmitMatch(readable);
+        EmitAccessors(readable);
     }
+
+    /// <summary>Reads every member into a local first: constructor parameters need all values before the object exists, and required members must be seen.</summary>
+    private void EmitReadValueThroughLocals(List<MemberModel> readable)
+    {
+        foreach (MemberModel member in readable)
+        {
+            int i = _model.Members.IndexOf(member);
+            _w.Line($"{member.Shape.TypeName} __value{i} = default;");
+            _w.Line($"bool __has{i} = false;");
+        }
+
+        _w.Line("bool first = true;");
+        _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
+        if (readable.Count > 0)
+        {
+            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
+            foreach (MemberModel member in readable)
+            {
+                int i = _model.Members.IndexOf(member);
+                _w.Line($"case {i}:");
+                _w.Indent();
+                _w.Line($"__value{i} = {ReadExpression(member.Shape, "default")};");
+                _w.Line($"__has{i} = true;");
+                _w.Line("continue;");
+                _w.Unindent();
+            }
+
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("reader.SkipUnknownMember(name);");
+        _w.Close();
+        _w.Line();
+
+        foreach (MemberModel member in readable.Where(m => m.IsRequired))
+        {
+            int i = _model.Members.IndexOf(member);
+            _w.Open($"if (!__has{i})");
+            _w.Line($"throw reader.MissingRequired({NameEncoding.CSharpLiteral(member.JsonName)});");
+            _w.Close();
+            _w.Line();
+        }
+
+        string arguments = _model.Constructor is null
+            ? string.Empty
+            : string.Join(", ", _model.Constructor.Parameters.Select(p => $"__has{p.MemberIndex} ? __value{p.MemberIndex} : {p.DefaultValue}"));
+        _w.Line($"var value = {Construct(arguments)};");
+        _w.Line("value.OnWillDeserialize();");
+        foreach (MemberModel member in readable.Where(m => m.ConstructorParameter < 0 && m.Setter != SetterKind.ConstructorOnly))
+        {
+            int i = _model.Members.IndexOf(member);
+            _w.Open($"if (__has{i})");
+            _w.Line(Assign("value", member, $"__value{i}"));
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("value.OnDidDeserialize();");
+        _w.Line("return value;");
+    }
+
+    /// <summary>Maps a member name to the member's index: exact bytes first (switch on length, then a full compare that the JIT unrolls into 8-byte compares, never a hash alone), then, on a miss and when asked, ignoring case.</summary>
+    private void EmitMatch(List<MemberModel> readable)
+    {
+        _w.Open($"private static int __JsonableMatch({Span} name, bool ignoreCase)");
+        var byLength = readable.GroupBy(m => Encoding.UTF8.GetByteCount(m.JsonName)).OrderBy(g => g.Key).ToList();
+        if (byLength.Count > 0)
+        {
+            _w.Open("switch (name.Length)");
+            foreach (IGrouping<int, MemberModel> group in byLength)
+            {
+                _w.Line($"case {group.Key}:");
+                _w.Indent();
+                foreach (MemberModel member in group)
+                {
+                    _w.Open($"if (global::System.MemoryExtensions.SequenceEqual(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8))");
+                    _w.Line($"return {_model.Members.IndexOf(member)};");
+                    _w.Close();
+                    _w.Line();
+                }
+
+                _w.Line("break;");
+                _w.Unindent();
+            }
+
+            _w.Close();
+            _w.Line();
+            _w.Open("if (ignoreCase)");
+            foreach (MemberModel member in readable)
+            {
+                _w.Open($"if (global::System.Text.Ascii.EqualsIgnoreCase(name, {NameEncoding.CSharpLiteral(member.JsonName)}u8) || (!global::System.Text.Ascii.IsValid(name) && string.Equals(global::System.Text.Encoding.UTF8.GetString(name), {NameEncoding.CSharpLiteral(member.JsonName)}, global::System.StringComparison.OrdinalIgnoreCase)))");
+                _w.Line($"return {_model.Members.IndexOf(member)};");
+                _w.Close();
+            }
+
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("return -1;");
+        _w.Close();
+        _w.Line();
+    }
+
+    /// <summary>UnsafeAccessors for what generated code cannot do directly: init accessors outside an object initializer, and a constructor that bypasses the <c>required</c> check.</summary>
+    private void EmitAccessors(List<MemberModel> readable)
+    {
+        string target = _model.IsValueType ? "ref " : string.Empty;
+        foreach (MemberModel member in readable.Where(m => m.Setter == SetterKind.InitOnly))
+        {
+            _w.Line($"[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = \"set_{member.ClrName}\")]");
+            _w.Line($"private static extern void __JsonableInit_{member.ClrName}({target}{member.DeclaringType} target, {member.Shape.TypeName} value);");
+            _w.Line();
+        }
+
+        if (_model.ConstructThroughAccessor)
+        {
+            string parameters = _model.Constructor is null
+                ? string.Empty
+                : string.Join(", ", _model.Constructor.Parameters.Select((p, i) => $"{p.TypeName} p{i}"));
+            _w.Line("[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Constructor)]");
+            _w.Line($"private static extern {SelfType} __JsonableConstruct({parameters});");
+            _w.Line();
+        }
+    }
+
+    private string Construct(string arguments) =>
+        _model.ConstructThroughAccessor ? $"__JsonableConstruct({arguments})" : $"new {SelfType}({arguments})";
+
+    private string Assign(string target, MemberModel member, string value) => member.Setter == SetterKind.InitOnly
+        ? $"__JsonableInit_{member.ClrName}({(_model.IsValueType ? "ref " : string.Empty)}{target}, {value});"
+        : $"{target}.{member.Identifier} = {value};";
 
     /// <summary>The body of FromJson/FromJsonable: a class passes a copy of <c>this</c> by ref (it cannot be reassigned), a struct itself.</summary>
     private void EmitReadInto(string method, string parameter, string format)
@@ -335,7 +519,7 @@ internal sealed class Emitter
         ShapeKind.Uri => "reader.ReadUri()",
         ShapeKind.ByteArray => existing == "default" ? "reader.ReadBase64()" : $"reader.ReadBase64({existing})",
         ShapeKind.Enum when shape.Enum is { AsString: true } =>
-            $"(reader.TryReadStringValue(out string __text) ? __JsonableParseEnum{EnumHelper(shape)}(ref reader, __text) : ({shape.TypeName}){ReadExpression(shape.Element!, "default")})",
+            $"__JsonableReadEnumName{EnumHelper(shape)}(ref reader)",
         ShapeKind.Enum => $"({shape.TypeName}){ReadExpression(shape.Element!, "default")}",
         ShapeKind.Generated => existing == "default"
             ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
@@ -652,6 +836,11 @@ internal sealed class Emitter
             _w.Open("else");
             _w.Line($"writer.WriteNumber(({cast})value);");
             _w.Close();
+            _w.Close();
+            _w.Line();
+
+            _w.Open($"private static {type} __JsonableReadEnumName{id}(ref {Rt}JsonableReader reader)");
+            _w.Line($"return reader.TryReadStringValue(out string text) ? __JsonableParseEnum{id}(ref reader, text) : ({type}){ReadExpression(shape.Element!, "default")};");
             _w.Close();
             _w.Line();
 

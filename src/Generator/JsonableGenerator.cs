@@ -23,6 +23,9 @@ public sealed class JsonableGenerator : IIncrementalGenerator
 
         /// <summary>All models, one per type.</summary>
         public const string Types = nameof(Types);
+
+        /// <summary>All models with wire names (naming policy applied).</summary>
+        public const string NamedTypes = nameof(NamedTypes);
     }
 
     /// <inheritdoc />
@@ -51,7 +54,17 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .SelectMany(static (pair, _) => pair.Left.Concat(pair.Right).Distinct().ToImmutableArray())
             .WithTrackingName(TrackingNames.Types);
 
-        context.RegisterSourceOutput(types, static (spc, model) =>
+        // The MSBuild default naming policy applies after parsing, so changing it re-runs only this step.
+        IncrementalValueProvider<JsonableNamingPolicyValue> namingDefault = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) => NamingPolicies.ParseMSBuildValue(
+                options.GlobalOptions.TryGetValue(NamingPolicies.MSBuildProperty, out string? value) ? value : null));
+
+        IncrementalValuesProvider<TypeModel> named = types
+            .Combine(namingDefault)
+            .Select(static (pair, _) => NamingPolicies.Apply(pair.Left, pair.Right))
+            .WithTrackingName(TrackingNames.NamedTypes);
+
+        context.RegisterSourceOutput(named, static (spc, model) =>
         {
             bool hasError = false;
             foreach (DiagnosticInfo diagnostic in model.Diagnostics)

@@ -48,13 +48,15 @@ internal static class Parser
             diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.GenericTypeNotSupported, typeLocation, type.Name));
         }
 
-        if (generateReader && !type.IsValueType && !type.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility is Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal))
-        {
-            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.NoParameterlessConstructor, typeLocation, type.Name));
-        }
-
         cancellationToken.ThrowIfCancellationRequested();
         List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics);
+        bool throughAccessor = false;
+        ConstructorModel? constructor = generateReader ? ParseConstructor(type, members, diagnostics, out throughAccessor) : null;
+        foreach (MemberModel member in members.Where(m => m.Setter == SetterKind.ConstructorOnly && generateReader))
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConstructorOnlyMember, type.Locations.FirstOrDefault(), member.ClrName, type.Name));
+        }
+
         List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
 
         return new TypeModel(
@@ -71,11 +73,23 @@ internal static class Parser
             PartialWriters: partialWriters.ToEquatableArray(),
             UserDefinedCallbacks: s_callbacks.Where(name => HasNonPartialMethod(type, name)).ToEquatableArray(),
             InheritedMemberNames: InheritedMemberNames(type).ToEquatableArray(),
-            Diagnostics: diagnostics.ToEquatableArray());
+            Diagnostics: diagnostics.ToEquatableArray(),
+            NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
+            Constructor: constructor,
+            ConstructThroughAccessor: throughAccessor,
+            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, typeLocation).ToEquatableArray());
     }
+
+    private static JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>
+        FindAttribute(symbol, "Jsonable.JsonableOptionsAttribute")?.NamedArguments
+            .Where(a => a.Key == "NamingPolicy" && a.Value.Value is int)
+            .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
+            .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;
 
     public static bool HasAttribute(ISymbol symbol, string fullName) =>
         symbol.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == fullName);
+
+    private const string Stj = "System.Text.Json.Serialization.";
 
     private static List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
     {
@@ -92,7 +106,8 @@ internal static class Parser
         {
             foreach (IPropertySymbol property in t.GetMembers().OfType<IPropertySymbol>())
             {
-                if (property.IsStatic || property.IsIndexer || property.DeclaredAccessibility != Accessibility.Public)
+                bool include = property.DeclaredAccessibility == Accessibility.Public || FindAttribute(property, Stj + "JsonIncludeAttribute") is not null;
+                if (property.IsStatic || property.IsIndexer || !include || property.IsImplicitlyDeclared)
                 {
                     continue;
                 }
@@ -109,17 +124,27 @@ internal static class Parser
             }
         }
 
-        var members = new List<MemberModel>();
+        var members = new List<(MemberModel Member, int Order)>();
         foreach (IPropertySymbol property in ordered)
         {
-            bool canWrite = generateWriter && property.GetMethod is { DeclaredAccessibility: Accessibility.Public };
-            bool canRead = generateReader && property.SetMethod is { DeclaredAccessibility: Accessibility.Public, IsInitOnly: false };
-            if (!canWrite && !canRead)
+            AttributeData? ignore = FindAttribute(property, Stj + "JsonIgnoreAttribute");
+            int ignoreCondition = ignore is null ? 0 : ignore.NamedArguments.Where(a => a.Key == "Condition").Select(a => (int)a.Value.Value!).DefaultIfEmpty(1).First();
+            if (ignoreCondition == 1)
+            {
+                continue; // JsonIgnoreCondition.Always
+            }
+
+            bool declaredHere = SymbolEqualityComparer.Default.Equals(property.ContainingType, type);
+            bool canWrite = generateWriter && property.GetMethod is { } getter && Accessible(getter, declaredHere);
+            SetterKind setter = !generateReader || property.SetMethod is not { } set || !Accessible(set, declaredHere)
+                ? SetterKind.None
+                : set.IsInitOnly ? SetterKind.InitOnly : SetterKind.Plain;
+            if (!canWrite && setter == SetterKind.None && !(generateReader && property.SetMethod is null))
             {
                 continue;
             }
 
-            TypeShape? shape = ResolveShape(property.Type, canWrite, canRead, out string? why, out string? direction, HasStringEnumConverter(property));
+            TypeShape? shape = ResolveShape(property.Type, canWrite, setter != SetterKind.None, out string? why, out string? direction, HasStringEnumConverter(property));
             if (shape is null)
             {
                 diagnostics.Add(DiagnosticInfo.Create(
@@ -132,11 +157,98 @@ internal static class Parser
                 continue;
             }
 
-            members.Add(new MemberModel(EscapeIdentifier(property.Name), property.Name, shape, canWrite, canRead));
+            string? explicitName = FindAttribute(property, Stj + "JsonPropertyNameAttribute")?.ConstructorArguments.FirstOrDefault().Value as string;
+            int order = FindAttribute(property, Stj + "JsonPropertyOrderAttribute")?.ConstructorArguments.FirstOrDefault().Value is int o ? o : 0;
+            bool required = property.IsRequired || FindAttribute(property, Stj + "JsonRequiredAttribute") is not null;
+            var member = new MemberModel(
+                Identifier: EscapeIdentifier(property.Name),
+                ClrName: property.Name,
+                JsonName: explicitName ?? property.Name,
+                HasExplicitName: explicitName is not null,
+                Shape: shape,
+                CanWrite: canWrite,
+                Setter: setter,
+                Ignore: ignoreCondition switch { 2 => IgnoreCondition.WhenWritingDefault, 3 => IgnoreCondition.WhenWritingNull, _ => IgnoreCondition.Never },
+                IsRequired: required && generateReader,
+                ConstructorParameter: -1,
+                DeclaringType: property.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+            members.Add((member, order));
         }
 
-        return members;
+        // [JsonPropertyOrder] sorts (stably) as STJ does; declaration order otherwise.
+        return members.Select((m, i) => (m.Member, m.Order, i)).OrderBy(m => m.Order).ThenBy(m => m.i).Select(m => m.Member).ToList();
+
+        static bool Accessible(IMethodSymbol accessor, bool declaredHere) =>
+            accessor.DeclaredAccessibility == Accessibility.Public || (accessor.DeclaredAccessibility != Accessibility.Private || declaredHere);
     }
+
+    /// <summary>
+    /// Chooses how instances are created when reading (DESIGN §3): <c>[JsonConstructor]</c>, else the parameterless
+    /// constructor (always there for structs), else the only public constructor; binds its parameters to members.
+    /// </summary>
+    private static ConstructorModel? ParseConstructor(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics, out bool throughAccessor)
+    {
+        throughAccessor = false;
+        List<IMethodSymbol> constructors = type.InstanceConstructors
+            .Where(c => !(c.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(c.Parameters[0].Type, type))) // a record's copy constructor
+            .ToList();
+        IMethodSymbol? chosen = constructors.FirstOrDefault(c => FindAttribute(c, Stj + "JsonConstructorAttribute") is not null)
+            ?? constructors.FirstOrDefault(c => c.Parameters.Length == 0 && (type.IsValueType || c.DeclaredAccessibility is Accessibility.Public or Accessibility.Internal))
+            ?? (constructors.Count(c => c.DeclaredAccessibility == Accessibility.Public) == 1 ? constructors.First(c => c.DeclaredAccessibility == Accessibility.Public) : null);
+        if (chosen is null)
+        {
+            if (!type.IsValueType)
+            {
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.NoParameterlessConstructor, type.Locations.FirstOrDefault(), type.Name));
+            }
+
+            return null;
+        }
+
+        // `required` members make `new T(...)` a compile error unless the constructor sets them: create it without that check.
+        throughAccessor = members.Any(m => m.IsRequired && m.Setter != SetterKind.None) &&
+            type.GetMembers().OfType<IPropertySymbol>().Any(p => p.IsRequired) &&
+            !chosen.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute");
+        if (chosen.Parameters.Length == 0)
+        {
+            return null;
+        }
+
+        var parameters = new List<ConstructorParameterModel>();
+        foreach (IParameterSymbol parameter in chosen.Parameters)
+        {
+            int index = members.FindIndex(m => string.Equals(m.ClrName, parameter.Name, System.StringComparison.OrdinalIgnoreCase) && m.Shape.TypeName == parameter.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+            if (index < 0)
+            {
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConstructorParameterUnbound, parameter.Locations.FirstOrDefault() ?? type.Locations.FirstOrDefault(), parameter.Name, type.Name));
+                continue;
+            }
+
+            MemberModel member = members[index];
+            members[index] = member with
+            {
+                ConstructorParameter = parameters.Count,
+                Setter = member.Setter == SetterKind.None ? SetterKind.ConstructorOnly : member.Setter,
+            };
+            parameters.Add(new ConstructorParameterModel(members[index].Shape.TypeName, index, DefaultValue(parameter)));
+        }
+
+        return new ConstructorModel(parameters.ToEquatableArray());
+    }
+
+    private static string DefaultValue(IParameterSymbol parameter)
+    {
+        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is null)
+        {
+            return "default";
+        }
+
+        string literal = SymbolDisplay.FormatPrimitive(parameter.ExplicitDefaultValue, quoteStrings: true, useHexadecimalNumbers: false);
+        return $"({parameter.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)})({literal})";
+    }
+
+    private static AttributeData? FindAttribute(ISymbol symbol, string fullName) =>
+        symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == fullName);
 
     private static List<string> ParsePartialWriters(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics)
     {
@@ -156,7 +268,7 @@ internal static class Parser
                 }
 
                 Location? location = attribute.ApplicationSyntaxReference?.GetSyntax().GetLocation();
-                if (!members.Any(m => m.JsonName == name && m.CanWrite))
+                if (!members.Any(m => m.ClrName == name && m.CanWrite))
                 {
                     diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.PartialWriterMemberNotFound, location, name, type.Name));
                 }

@@ -259,11 +259,13 @@ public sealed class DiagnosticTests
             public partial class [|Person|]
             {
                 public Person(int age) => Age = age;
+                public Person(string name) => Name = name;
                 public int Age { get; set; }
+                public string? Name { get; set; }
             }
             """,
             "JSONABLE003",
-            "'Person' is marked [FromJson] but has no accessible parameterless constructor; add one");
+            "'Person' is marked [FromJson] but has no way to be constructed: add a parameterless constructor, a single public constructor, or mark one [JsonConstructor]");
     }
 
     [Fact]

@@ -44,7 +44,7 @@ public sealed class GeneratedCodeBehaviourTests
         byte[] json = JsonableSerializer.SerializeToUtf8Bytes(value, type, JsonableFormat.Json);
         object back = JsonableSerializer.Deserialize(json, type, JsonableFormat.Json)!;
 
-        Assert.Equal("{\"int\":7,\"Café\":\"crème\",\"名前\":9}", Encoding.UTF8.GetString(json));
+        Assert.Equal("{\"int\":7,\"café\":\"crème\",\"名前\":9}", Encoding.UTF8.GetString(json)); // camelCase: the web default
         Assert.Equal(7, type.GetProperty("int")!.GetValue(back));
         Assert.Equal("crème", type.GetProperty("Café")!.GetValue(back));
         Assert.Equal(9, type.GetProperty("名前")!.GetValue(back));
@@ -75,7 +75,7 @@ public sealed class GeneratedCodeBehaviourTests
         Assert.Equal(["a"], (IEnumerable<string>)type.GetProperty("Names")!.GetValue(value)!);
         Assert.Equal([5L], (IEnumerable<long>)type.GetProperty("Longs")!.GetValue(value)!);
         Assert.Equal(
-            "{\"Sequence\":[1,2],\"Names\":[\"a\"],\"Longs\":[5],\"Map\":{\"k\":3}}",
+            "{\"sequence\":[1,2],\"names\":[\"a\"],\"longs\":[5],\"map\":{\"k\":3}}",
             Encoding.UTF8.GetString(JsonableSerializer.SerializeToUtf8Bytes(value, type, JsonableFormat.Json)));
     }
 
@@ -101,10 +101,10 @@ public sealed class GeneratedCodeBehaviourTests
 
         object value = JsonableSerializer.Deserialize("""{"Extra":2,"Value":1}"""u8, type, JsonableFormat.Json)!;
 
-        Assert.Equal("{\"Value\":1,\"Extra\":2}", type.GetMethod("ToJson", DeclaredOnly)!.Invoke(value, [false]));
+        Assert.Equal("{\"value\":1,\"extra\":2}", type.GetMethod("ToJson", DeclaredOnly)!.Invoke(value, [false]));
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();
         type.GetMethod("ToJsonUtf8_Value", DeclaredOnly)!.MakeGenericMethod(buffer.GetType()).Invoke(value, [buffer, false]);
-        Assert.Equal("{\"Value\":1}", Encoding.UTF8.GetString(buffer.WrittenSpan));
+        Assert.Equal("{\"value\":1}", Encoding.UTF8.GetString(buffer.WrittenSpan));
     }
 
     /// <summary>Generates, compiles (without a single diagnostic) and loads <paramref name="source"/>, running its registrations.</summary>

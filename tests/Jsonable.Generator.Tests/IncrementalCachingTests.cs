@@ -60,9 +60,9 @@ public sealed class IncrementalCachingTests
         .ToArray();
 
     [Fact]
-    public void TrackingNames_AreTheThreeNamedSteps()
+    public void TrackingNames_AreTheFourNamedSteps()
     {
-        Assert.Equal(["ToJsonTypes", "FromJsonOnlyTypes", "Types"], s_trackingNames);
+        Assert.Equal(["ToJsonTypes", "FromJsonOnlyTypes", "Types", "NamedTypes"], s_trackingNames);
     }
 
     [Fact]

@@ -20,6 +20,8 @@ internal readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IEnu
 
     public T this[int index] => _items![index];
 
+    public int IndexOf(T item) => System.Array.IndexOf(_items ?? System.Array.Empty<T>(), item);
+
     public bool Equals(EquatableArray<T> other)
     {
         T[] a = _items ?? Array.Empty<T>();

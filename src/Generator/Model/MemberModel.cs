@@ -2,8 +2,58 @@ namespace Jsonable.Generator.Model;
 
 /// <summary>One serialized member of a generated type.</summary>
 /// <param name="Identifier">The C# identifier to use in code (with <c>@</c> when it is a keyword).</param>
-/// <param name="JsonName">The name on the wire.</param>
+/// <param name="ClrName">The C# name (what <c>nameof</c> gives).</param>
+/// <param name="JsonName">The name on the wire: <c>[JsonPropertyName]</c>, else the naming policy applied to <see cref="ClrName"/>.</param>
+/// <param name="HasExplicitName">Whether the name comes from <c>[JsonPropertyName]</c> (no policy applies).</param>
 /// <param name="Shape">How the value is written and read.</param>
-/// <param name="CanWrite">Whether the member has a public getter (it is written).</param>
-/// <param name="CanRead">Whether the member has a public setter (it is read).</param>
-internal sealed record MemberModel(string Identifier, string JsonName, TypeShape Shape, bool CanWrite, bool CanRead);
+/// <param name="CanWrite">Whether the member is written (it has an accessible getter).</param>
+/// <param name="Setter">How the member is read into the object.</param>
+/// <param name="Ignore">When the writer leaves the member out (<c>[JsonIgnore(Condition = ...)]</c>).</param>
+/// <param name="IsRequired">Whether a document that creates a new instance must contain the member (<c>required</c>, <c>[JsonRequired]</c>).</param>
+/// <param name="ConstructorParameter">The index of the constructor parameter that receives the member, or -1.</param>
+/// <param name="DeclaringType">The fully qualified type that declares the property (for init accessors).</param>
+internal sealed record MemberModel(
+    string Identifier,
+    string ClrName,
+    string JsonName,
+    bool HasExplicitName,
+    TypeShape Shape,
+    bool CanWrite,
+    SetterKind Setter,
+    IgnoreCondition Ignore,
+    bool IsRequired,
+    int ConstructorParameter,
+    string DeclaringType)
+{
+    /// <summary>Whether the member is read at all.</summary>
+    public bool CanRead => Setter != SetterKind.None || ConstructorParameter >= 0;
+}
+
+/// <summary>How a member's value gets into the object.</summary>
+internal enum SetterKind
+{
+    /// <summary>Not read.</summary>
+    None,
+
+    /// <summary>An ordinary setter.</summary>
+    Plain,
+
+    /// <summary>An <c>init</c> accessor, called through an <c>UnsafeAccessor</c>.</summary>
+    InitOnly,
+
+    /// <summary>Only the constructor can set it.</summary>
+    ConstructorOnly,
+}
+
+/// <summary>When the writer leaves a member out (STJ's <c>JsonIgnoreCondition</c> minus <c>Always</c>, which excludes it).</summary>
+internal enum IgnoreCondition
+{
+    /// <summary>Always written.</summary>
+    Never,
+
+    /// <summary>Left out when null.</summary>
+    WhenWritingNull,
+
+    /// <summary>Left out when equal to the type's default.</summary>
+    WhenWritingDefault,
+}

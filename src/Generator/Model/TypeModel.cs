@@ -18,7 +18,11 @@ internal sealed record TypeModel(
     EquatableArray<string> PartialWriters,
     EquatableArray<string> UserDefinedCallbacks,
     EquatableArray<string> InheritedMemberNames,
-    EquatableArray<DiagnosticInfo> Diagnostics)
+    EquatableArray<DiagnosticInfo> Diagnostics,
+    JsonableNamingPolicyValue NamingPolicy = JsonableNamingPolicyValue.Default,
+    ConstructorModel? Constructor = null,
+    bool ConstructThroughAccessor = false,
+    EquatableArray<NamingConflictModel> NamingConflicts = default)
 {
     /// <summary>
     /// The file name of the generated source: the full name without <c>global::</c> and without the <c>@</c> of escaped
@@ -29,3 +33,20 @@ internal sealed record TypeModel(
 
 /// <summary>A type that contains a generated type (it must be partial too); <see cref="Name"/> is a C# identifier.</summary>
 internal sealed record ContainingTypeModel(string DeclarationKeyword, string Name);
+
+/// <summary>Mirror of the runtime's <c>JsonableNamingPolicy</c> (the generator cannot reference the runtime).</summary>
+internal enum JsonableNamingPolicyValue
+{
+    Default = 0,
+    AsDeclared = 1,
+    CamelCase = 2,
+    SnakeCaseLower = 3,
+    SnakeCaseUpper = 4,
+    KebabCaseLower = 5,
+    KebabCaseUpper = 6,
+}
+
+/// <summary>A name conflict that arises under one naming policy (found at parse time, where locations are known).</summary>
+/// <param name="Policy">The policy under which the names collide.</param>
+/// <param name="Diagnostic">The JSONABLE007 to report if that policy applies.</param>
+internal sealed record NamingConflictModel(JsonableNamingPolicyValue Policy, DiagnosticInfo Diagnostic);

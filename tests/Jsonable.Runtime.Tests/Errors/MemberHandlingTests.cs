@@ -100,6 +100,17 @@ public sealed class MemberHandlingTests
     [InlineData("Count")]
     [InlineData("COUNT")]
     [InlineData("counT")]
+    public void NamesDifferingOnlyInCase_BindAfterAnExactMiss_UnlessCaseInsensitivityIsOff(string name)
+    {
+        // ASP.NET Core's web defaults read names case-insensitively; the exact match is still tried first.
+        byte[] doc = Encoding.UTF8.GetBytes("{\"" + name + "\":5}");
+
+        Assert.Equal(5, Reading.CreateFromJson(doc).count);
+        Reading strict = JsonableSerializer.Deserialize<Reading>(doc, JsonableFormat.Json, new JsonableReaderOptions { PropertyNameCaseInsensitive = false })!;
+        Assert.Equal(0, strict.count);
+    }
+
+    [Theory]
     [InlineData("coun")]
     [InlineData("counts")]
     [InlineData("count ")]
