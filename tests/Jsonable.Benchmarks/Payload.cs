@@ -13,7 +13,7 @@ namespace Jsonable.Benchmarks;
 public sealed class Payload<T>
     where T : class
 {
-    internal Payload(string fileName, JsonTypeInfo<T> typeInfo, Func<T, byte[]> writeJsonableJson, Func<T, byte[]> writeJmc1)
+    internal Payload(string fileName, JsonTypeInfo<T> typeInfo, Func<T, byte[]> writeJsonableJson, Func<T, byte[]> writeJmc1, Func<byte[], T> readJmc1)
     {
         FileName = fileName;
         TypeInfo = typeInfo;
@@ -24,6 +24,16 @@ public sealed class Payload<T>
         JsonableJson = writeJsonableJson(Model);
         Jmc1 = writeJmc1(Model);
         MessagePack = MessagePackSerializer.Serialize(Model, Payloads.MessagePackOptions);
+
+        // Every scenario, run alone too, starts from inputs that hold the original data.
+        if (!Jmc1.AsSpan().StartsWith("/*JMC1*/{"u8))
+        {
+            throw new InvalidOperationException($"{fileName}: Jsonable's JMC1 does not start with the /*JMC1*/ header.");
+        }
+
+        AssertSameData("JMC1 written by Jsonable, read back by Jsonable", readJmc1(Jmc1));
+        AssertSameData("JSON written by Jsonable, read by STJ", JsonSerializer.Deserialize(JsonableJson, typeInfo));
+        AssertSameData("MessagePack round-trip", MessagePackSerializer.Deserialize<T>(MessagePack, Payloads.MessagePackOptions));
     }
 
     /// <summary>The data file name (under data/).</summary>
@@ -86,14 +96,16 @@ public static class Payloads
         "twitter.json",
         RealDataJsonContext.Default.TwitterRoot,
         static m => WriteJsonable(m, static (v, w) => v.ToJsonUtf8(w, false)),
-        static m => m.ToJsonable().ToArray());
+        static m => m.ToJsonable().ToArray(),
+        static b => TwitterRoot.CreateFromJsonable(b));
 
     /// <summary>citm_catalog.json.</summary>
     public static Payload<CitmCatalog> Citm => s_citm ??= new Payload<CitmCatalog>(
         "citm_catalog.json",
         RealDataJsonContext.Default.CitmCatalog,
         static m => WriteJsonable(m, static (v, w) => v.ToJsonUtf8(w, false)),
-        static m => m.ToJsonable().ToArray());
+        static m => m.ToJsonable().ToArray(),
+        static b => CitmCatalog.CreateFromJsonable(b));
 
     /// <summary>The path of a data file copied next to the executable (or found above it).</summary>
     /// <param name="fileName">The file name.</param>
