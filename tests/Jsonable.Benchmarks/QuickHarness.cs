@@ -1,0 +1,286 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Attributes;
+
+namespace Jsonable.Benchmarks;
+
+/// <summary>
+/// Runs every benchmark in this process for a fixed time budget (no BenchmarkDotNet process spawning): a warm-up,
+/// then timed batches measured with <see cref="Stopwatch"/> and allocations with
+/// <see cref="GC.GetAllocatedBytesForCurrentThread"/>. Prints Markdown; exits 1 if a check or a benchmark threw.
+/// </summary>
+internal static class QuickHarness
+{
+    private const int Rounds = 10;
+
+    private static readonly Type[] s_scenarios =
+    [
+        typeof(TwitterReadBenchmarks),
+        typeof(CitmReadBenchmarks),
+        typeof(TwitterWriteBenchmarks),
+        typeof(CitmWriteBenchmarks),
+    ];
+
+    public static int Run(string[] args)
+    {
+        double seconds = 1.0;
+        int at = Array.IndexOf(args, "--seconds");
+        if (at >= 0)
+        {
+            if (at + 1 >= args.Length
+                || !double.TryParse(args[at + 1], NumberStyles.Float, CultureInfo.InvariantCulture, out seconds)
+                || seconds <= 0)
+            {
+                Console.Error.WriteLine("--seconds needs a positive number, e.g. --seconds 0.2");
+                return 2;
+            }
+        }
+
+        PrintEnvironment(seconds);
+        int failures = 0;
+        failures += PrintPayloadSizes();
+
+        Console.WriteLine("| Scenario | Method | ns/op (median round) | Ratio to STJ | STJ time ÷ this | Allocated B/op | Ops timed |");
+        Console.WriteLine("|---|---|---:|---:|---:|---:|---:|");
+        foreach (Type type in s_scenarios)
+        {
+            failures += RunScenario(type, seconds);
+        }
+
+        Console.WriteLine();
+        Console.WriteLine(failures == 0
+            ? "All scenarios ran and every output round-tripped to the original data."
+            : $"{failures} failure(s): see the messages above.");
+        return failures == 0 ? 0 : 1;
+    }
+
+    private static void PrintEnvironment(double seconds)
+    {
+        bool optimized = typeof(QuickHarness).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled != true;
+        Console.WriteLine("# Jsonable quick benchmark");
+        Console.WriteLine();
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription}, {RuntimeInformation.ProcessArchitecture}, " +
+            $"{Environment.ProcessorCount} cores, {(optimized ? "optimized build" : "DEBUG BUILD (numbers are meaningless)")}, " +
+            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds, after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s (until the time per op settles)."));
+        Console.WriteLine();
+    }
+
+    private static int PrintPayloadSizes()
+    {
+        Console.WriteLine("| Payload bytes | Original file | STJ JSON | Jsonable JSON | JMC1 | MessagePack |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+        try
+        {
+            PrintSizes(Payloads.Twitter);
+            PrintSizes(Payloads.Citm);
+            Console.WriteLine();
+            return 0;
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine();
+            Console.WriteLine($"FAILED loading payloads: {e}");
+            Console.WriteLine();
+            return 1;
+        }
+    }
+
+    private static void PrintSizes<T>(Payload<T> p)
+        where T : class
+    {
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"| {p.FileName} | {p.OriginalJson.Length:N0} | {p.StjJson.Length:N0} | {p.JsonableJson.Length:N0} | {p.Jmc1.Length:N0} | {p.MessagePack.Length:N0} |"));
+    }
+
+    private static int RunScenario(Type type, double seconds)
+    {
+        string scenario = type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
+        var scenarioInstance = (IScenario)Activator.CreateInstance(type)!;
+        try
+        {
+            scenarioInstance.Setup();
+        }
+        catch (Exception e)
+        {
+            Console.WriteLine($"| {scenario} | setup / round-trip check | FAILED | | | | |");
+            Console.Error.WriteLine($"{scenario} setup failed: {e}");
+            return 1;
+        }
+
+        List<Runner> runners = type.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+            .Select(m => (Method: m, Attribute: m.GetCustomAttribute<BenchmarkAttribute>()))
+            .Where(x => x.Attribute is not null)
+            .OrderBy(x => x.Method.MetadataToken)
+            .Select(x => new Runner(x.Method.Name, x.Attribute!.Baseline, Bind(scenarioInstance, x.Method)))
+            .ToList();
+
+        foreach (Runner runner in runners)
+        {
+            runner.Guard(() => runner.WarmUp(seconds));
+        }
+
+        // The timed budget is cut into rounds that visit every method in turn, so a change in machine load
+        // (other processes) hits all methods alike instead of whichever happened to run then; the median round
+        // is reported.
+        double roundSeconds = seconds / Rounds;
+        for (int round = 0; round < Rounds; round++)
+        {
+            foreach (Runner runner in runners)
+            {
+                runner.Guard(() => runner.MeasureRound(roundSeconds));
+            }
+        }
+
+        Runner baseline = runners.Single(r => r.IsBaseline);
+        foreach (Runner r in runners)
+        {
+            if (r.Failure is not null)
+            {
+                Console.WriteLine($"| {scenario} | {r.Name} | FAILED | | | | |");
+                Console.Error.WriteLine($"{scenario}.{r.Name} threw: {r.Failure}");
+                continue;
+            }
+
+            double ns = r.MedianNanosecondsPerOp;
+            string ratio = baseline.Failure is null ? (ns / baseline.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) : "?";
+            string speedup = baseline.Failure is null ? (baseline.MedianNanosecondsPerOp / ns).ToString("0.00", CultureInfo.InvariantCulture) + "×" : "?";
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"| {scenario} | {r.Name}{(r.IsBaseline ? " (baseline)" : "")} | {ns:N0} | {ratio} | {speedup} | {r.AllocatedBytesPerOp:N0} | {r.Operations:N0} |"));
+        }
+
+        return runners.Count(r => r.Failure is not null);
+    }
+
+    private static Action Bind(object instance, MethodInfo method)
+    {
+        MethodInfo bind = typeof(QuickHarness).GetMethod(nameof(BindTyped), BindingFlags.NonPublic | BindingFlags.Static)!
+            .MakeGenericMethod(method.ReturnType);
+        return (Action)bind.Invoke(null, [instance, method])!;
+    }
+
+    private static Action BindTyped<TResult>(object instance, MethodInfo method)
+    {
+        Func<TResult> run = method.CreateDelegate<Func<TResult>>(instance);
+        return () => Sink<TResult>.Value = run();
+    }
+
+    /// <summary>One benchmark method: its warm-up, its timed rounds and what they measured.</summary>
+    private sealed class Runner(string name, bool isBaseline, Action run)
+    {
+        private readonly List<double> _roundNanosecondsPerOp = [];
+        private long _batch = 1;
+        private long _allocated;
+
+        public string Name { get; } = name;
+
+        public bool IsBaseline { get; } = isBaseline;
+
+        public Exception? Failure { get; private set; }
+
+        public long Operations { get; private set; }
+
+        public long AllocatedBytesPerOp => Operations == 0 ? 0 : _allocated / Operations;
+
+        public double MedianNanosecondsPerOp
+        {
+            get
+            {
+                List<double> sorted = [.. _roundNanosecondsPerOp.Order()];
+                int mid = sorted.Count / 2;
+                return sorted.Count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+            }
+        }
+
+        public void Guard(Action step)
+        {
+            if (Failure is not null)
+            {
+                return;
+            }
+
+            try
+            {
+                step();
+            }
+            catch (Exception e)
+            {
+                Failure = e;
+            }
+        }
+
+        /// <summary>
+        /// Runs in chunks of about 50 ms until the time per op stops improving: tiered compilation needs a quiet
+        /// 100 ms and 30 calls per method before it swaps in optimized code, and tier-0 code can be tens of times
+        /// slower, so a fixed short warm-up would time unoptimized code. At least a third of the budget, at most
+        /// max(2 s, the budget).
+        /// </summary>
+        public void WarmUp(double seconds)
+        {
+            double minWarmUp = seconds / 3;
+            double maxWarmUp = Math.Max(2.0, seconds);
+            long warmUpStart = Stopwatch.GetTimestamp();
+            double best = double.MaxValue;
+            while (true)
+            {
+                long chunkStart = Stopwatch.GetTimestamp();
+                long chunkOps = 0;
+                do
+                {
+                    run();
+                    chunkOps++;
+                }
+                while (Stopwatch.GetElapsedTime(chunkStart).TotalSeconds < 0.05);
+
+                double secondsPerOp = Stopwatch.GetElapsedTime(chunkStart).TotalSeconds / chunkOps;
+                double warmedUp = Stopwatch.GetElapsedTime(warmUpStart).TotalSeconds;
+                bool settled = secondsPerOp > best * 0.95;
+                best = Math.Min(best, secondsPerOp);
+                if (warmedUp >= maxWarmUp || (warmedUp >= minWarmUp && settled))
+                {
+                    break;
+                }
+            }
+
+            _batch = Math.Max(1, (long)(0.01 / best)); // about 10 ms between clock reads
+        }
+
+        public void MeasureRound(double seconds)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+
+            long budgetTicks = (long)(seconds * Stopwatch.Frequency);
+            long operations = 0;
+            long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            long start = Stopwatch.GetTimestamp();
+            long elapsedTicks;
+            do
+            {
+                for (long i = 0; i < _batch; i++)
+                {
+                    run();
+                }
+
+                operations += _batch;
+                elapsedTicks = Stopwatch.GetTimestamp() - start;
+            }
+            while (elapsedTicks < budgetTicks);
+
+            _allocated += GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            Operations += operations;
+            _roundNanosecondsPerOp.Add(elapsedTicks * (1e9 / Stopwatch.Frequency) / operations);
+        }
+    }
+
+    private static class Sink<T>
+    {
+        public static T? Value;
+    }
+}
