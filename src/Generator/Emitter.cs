@@ -256,18 +256,22 @@ internal sealed class Emitter
 
     private void EmitReaderApi()
     {
-        _w.Line("/// <summary>Fills this instance from a JMC1 document; members the document lacks are left untouched.</summary>");
-        _w.Line("/// <param name=\"jmc1\">The whole JMC1 document.</param>");
-        _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
-        _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
-        EmitReadInto("FromJsonable", "jmc1", "Jmc1");
-        _w.Line();
-        _w.Line("/// <summary>Fills this instance from a JSON document; members the document lacks are left untouched.</summary>");
-        _w.Line("/// <param name=\"utf8Json\">The whole UTF-8 JSON document.</param>");
-        _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
-        _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
-        EmitReadInto("FromJson", "utf8Json", "Json");
-        _w.Line();
+        // A readonly struct cannot be filled in place (C# forbids `ref this` there): it is only created.
+        if (!_model.IsReadOnlyStruct)
+        {
+            _w.Line("/// <summary>Fills this instance from a JMC1 document; members the document lacks are left untouched.</summary>");
+            _w.Line("/// <param name=\"jmc1\">The whole JMC1 document.</param>");
+            _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
+            _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
+            EmitReadInto("FromJsonable", "jmc1", "Jmc1");
+            _w.Line();
+            _w.Line("/// <summary>Fills this instance from a JSON document; members the document lacks are left untouched.</summary>");
+            _w.Line("/// <param name=\"utf8Json\">The whole UTF-8 JSON document.</param>");
+            _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
+            _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
+            EmitReadInto("FromJson", "utf8Json", "Json");
+            _w.Line();
+        }
 
         foreach ((string method, string param, string format) in new[] { ("CreateFromJson", "utf8Json", "Json"), ("CreateFromJsonable", "jmc1", "Jmc1") })
         {

@@ -77,7 +77,8 @@ internal static class Parser
             NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
-            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, typeLocation).ToEquatableArray());
+            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, typeLocation).ToEquatableArray(),
+            IsReadOnlyStruct: type.IsValueType && type.IsReadOnly);
     }
 
     private static JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>

@@ -119,7 +119,7 @@ public ref partial struct JsonableReader
     /// <param name="memberName">The member's wire name.</param>
     [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     public readonly JsonableException MissingRequired(string memberName) =>
-        new($"The required member '{memberName}' is missing.", Math.Max(_pos - 1, 0));
+        new($"The required member '{memberName}' is missing.", _pos); // just past the object: the path names the object
 
     /// <summary>Converts a dictionary key to a signed integer.</summary>
     /// <param name="key">The key as read.</param>

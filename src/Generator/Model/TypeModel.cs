@@ -22,7 +22,8 @@ internal sealed record TypeModel(
     JsonableNamingPolicyValue NamingPolicy = JsonableNamingPolicyValue.Default,
     ConstructorModel? Constructor = null,
     bool ConstructThroughAccessor = false,
-    EquatableArray<NamingConflictModel> NamingConflicts = default)
+    EquatableArray<NamingConflictModel> NamingConflicts = default,
+    bool IsReadOnlyStruct = false)
 {
     /// <summary>
     /// The file name of the generated source: the full name without <c>global::</c> and without the <c>@</c> of escaped
