@@ -49,6 +49,18 @@ public static class MinimalEndpoints
             return JsonableResults.Created($"/minimal/events/{body.Value.id}", body.Value);
         });
 
+        group.MapPut("/events/{id:long}", Results<JsonableResult<CitmEvent>, JsonableCreatedResult<CitmEvent>, ValidationProblem> (long id, JsonableBody<CitmEvent> body, ISampleStore store) =>
+        {
+            if (body.Value.id != id)
+            {
+                return TypedResults.ValidationProblem(new Dictionary<string, string[]> { ["$.id"] = [$"The body's id {body.Value.id} does not match the route's {id}."] });
+            }
+
+            return store.UpsertEvent(body.Value)
+                ? JsonableResults.Created($"/minimal/events/{id}", body.Value)
+                : JsonableResults.Ok(body.Value);
+        });
+
         group.MapGet("/twitter", (ISampleStore store) => JsonableResults.Ok(store.TwitterSearch));
         group.MapGet("/citm", (ISampleStore store) => JsonableResults.Ok(store.Catalog));
         return group;

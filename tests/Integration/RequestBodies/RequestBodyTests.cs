@@ -1,0 +1,244 @@
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.RealData;
+
+namespace Jsonable.Integration.Tests.RequestBodies;
+
+/// <summary>
+/// Request bodies in JSON and JMC1 for MVC actions (<c>/api</c>) and minimal APIs (<c>/minimal</c>): what binds is
+/// stored (read back as data), and what a client gets wrong is a 400/415 with problem details, never a 500.
+/// </summary>
+public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
+{
+    private const string JsonType = "application/json";
+    private const string Jmc1Type = "application/jsonc+jmc1";
+
+    private static long s_nextStatusId = 7_000_000_000_000_000_000;
+    private static int s_nextEventId = 2_000_000_000;
+
+    public static TheoryData<string, string> BasesAndFormats => new()
+    {
+        { "/api", "json" },
+        { "/api", "jmc1" },
+        { "/minimal", "json" },
+        { "/minimal", "jmc1" },
+    };
+
+    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PostStatus_ValidBody_IsStoredAsSent(string basePath, string format)
+    {
+        Status status = NewStatus();
+        HttpClient client = factory.CreateClient();
+
+        (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(Encode(status, format), ContentType(format)));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
+        Assert.EndsWith($"/statuses/{status.id}", response.Headers.Location?.ToString());
+        await AssertStoredAsync(client, $"{basePath}/statuses/{status.id}", StjJson(status));
+    }
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PostEvent_ValidBody_IsStoredAsSent(string basePath, string format)
+    {
+        CitmEvent citmEvent = NewEvent();
+        HttpClient client = factory.CreateClient();
+
+        (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/events", JsonType, Requests.Body(Encode(citmEvent, format), ContentType(format)));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
+        await AssertStoredAsync(client, $"{basePath}/events/{citmEvent.id}", StjJson(citmEvent));
+    }
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PutStatus_NewThenChanged_CreatesThenReplaces(string basePath, string format)
+    {
+        Status status = NewStatus();
+        HttpClient client = factory.CreateClient();
+        string url = $"{basePath}/statuses/{status.id}";
+
+        (HttpResponseMessage created, _) = await client.SendAsync(HttpMethod.Put, url, JsonType, Requests.Body(Encode(status, format), ContentType(format)));
+        status.text = "replaced \"text\" with \\ escapes\n and ünïcødé 🎉";
+        status.user.followers_count = 42;
+        (HttpResponseMessage replaced, byte[] replacedBody) = await client.SendAsync(HttpMethod.Put, url, JsonType, Requests.Body(Encode(status, format), ContentType(format)));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, created);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, replaced);
+        JsonData.AssertEqual(StjJson(status), replacedBody);
+        await AssertStoredAsync(client, url, StjJson(status));
+    }
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PutEvent_NewThenChanged_CreatesThenReplaces(string basePath, string format)
+    {
+        CitmEvent citmEvent = NewEvent();
+        HttpClient client = factory.CreateClient();
+        string url = $"{basePath}/events/{citmEvent.id}";
+
+        (HttpResponseMessage created, _) = await client.SendAsync(HttpMethod.Put, url, JsonType, Requests.Body(Encode(citmEvent, format), ContentType(format)));
+        citmEvent.name = "Renamed";
+        citmEvent.topicIds = [1, 2, 3];
+        (HttpResponseMessage replaced, _) = await client.SendAsync(HttpMethod.Put, url, JsonType, Requests.Body(Encode(citmEvent, format), ContentType(format)));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, created);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, replaced);
+        await AssertStoredAsync(client, url, StjJson(citmEvent));
+    }
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PostStatus_BodyWrittenOneByteAtATime_IsStoredAsSent(string basePath, string format)
+    {
+        Status status = NewStatus();
+        HttpClient client = factory.CreateClient();
+
+        (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, new ChunkedContent(Encode(status, format), ContentType(format)));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
+        await AssertStoredAsync(client, $"{basePath}/statuses/{status.id}", StjJson(status));
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task PostStatus_Utf16Json_IsTranscodedAndStored(string basePath)
+    {
+        Status status = NewStatus();
+        status.text = "UTF-16 on the wire: ünïcødé 🎉";
+        HttpClient client = factory.CreateClient();
+        byte[] utf16 = Encoding.Unicode.GetBytes(Encoding.UTF8.GetString(StjJson(status)));
+
+        (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(utf16, "application/json; charset=utf-16"));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
+        await AssertStoredAsync(client, $"{basePath}/statuses/{status.id}", StjJson(status));
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task PostStatus_JsonWithWrongTypeDeepInside_Answers400KeyedByJsonPath(string basePath)
+    {
+        byte[] json = StjJson(NewStatus());
+        byte[] malformed = ReplaceNumberAfter(json, "\"followers_count\":", "\"many\"");
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(malformed, JsonType));
+
+        await HttpAssert.ValidationErrorAsync("$.user.followers_count", response);
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task PostStatus_Jmc1WithBadTokenDeepInside_Answers400KeyedByJsonPath(string basePath)
+    {
+        byte[] jmc1 = NewStatus().ToJsonable().ToArray();
+        byte[] malformed = ReplaceNumberAfter(jmc1, "\"followers_count\":", "x");
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(malformed, Jmc1Type));
+
+        await HttpAssert.ValidationErrorAsync("$.user.followers_count", response);
+    }
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PostStatus_TruncatedBody_Answers400ValidationProblem(string basePath, string format)
+    {
+        byte[] body = Encode(NewStatus(), format);
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(body[..(body.Length / 2)], ContentType(format)));
+
+        JsonElement problem = await HttpAssert.ProblemAsync(HttpStatusCode.BadRequest, response);
+        Assert.Contains(problem.GetProperty("errors").EnumerateObject(), e => e.Name.StartsWith('$'));
+    }
+
+    [Theory]
+    [MemberData(nameof(BasesAndFormats))]
+    public async Task PostStatus_EmptyBody_Answers400ValidationProblem(string basePath, string format)
+    {
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body([], ContentType(format)));
+
+        JsonElement problem = await HttpAssert.ProblemAsync(HttpStatusCode.BadRequest, response);
+        Assert.NotEmpty(problem.GetProperty("errors").EnumerateObject());
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task PostStatus_TextPlainContentType_Answers415ProblemDetails(string basePath)
+    {
+        byte[] json = StjJson(NewStatus());
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(json, "text/plain"));
+
+        await HttpAssert.ProblemAsync(HttpStatusCode.UnsupportedMediaType, response);
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task PostStatus_NoContentType_Answers415ProblemDetails(string basePath)
+    {
+        var content = new ByteArrayContent(StjJson(NewStatus()));
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, content);
+
+        await HttpAssert.ProblemAsync(HttpStatusCode.UnsupportedMediaType, response);
+    }
+
+    private static string ContentType(string format) => format == "jmc1" ? Jmc1Type : JsonType;
+
+    private static byte[] Encode(Status status, string format) => format == "jmc1" ? status.ToJsonable().ToArray() : StjJson(status);
+
+    private static byte[] Encode(CitmEvent citmEvent, string format) => format == "jmc1" ? citmEvent.ToJsonable().ToArray() : StjJson(citmEvent);
+
+    // The JSON bodies are written by System.Text.Json, not by the library under test.
+    private static byte[] StjJson(Status status) => JsonSerializer.SerializeToUtf8Bytes(status, RealDataJsonContext.Default.Status);
+
+    private static byte[] StjJson(CitmEvent citmEvent) => JsonSerializer.SerializeToUtf8Bytes(citmEvent, RealDataJsonContext.Default.CitmEvent);
+
+    private Status NewStatus()
+    {
+        Status status = factory.CopyOfFirstStatus();
+        status.id = Interlocked.Increment(ref s_nextStatusId);
+        status.id_str = status.id.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        status.text = "posted by a test";
+        return status;
+    }
+
+    private CitmEvent NewEvent()
+    {
+        CitmEvent citmEvent = factory.CopyOfFirstEvent();
+        citmEvent.id = Interlocked.Increment(ref s_nextEventId);
+        citmEvent.name = "posted by a test";
+        return citmEvent;
+    }
+
+    private static async Task AssertStoredAsync(HttpClient client, string url, byte[] expectedJson)
+    {
+        (HttpResponseMessage json, byte[] jsonBody) = await client.GetAsync(url, JsonType);
+        (HttpResponseMessage jmc1, byte[] jmc1Body) = await client.GetAsync(url, Jmc1Type);
+
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, json);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, jmc1);
+        JsonData.AssertEqual(expectedJson, jsonBody);
+        JsonData.AssertJmc1EqualsJson(expectedJson, jmc1Body);
+    }
+
+    private static byte[] ReplaceNumberAfter(byte[] document, string marker, string replacement)
+    {
+        int at = document.AsSpan().IndexOf(Encoding.UTF8.GetBytes(marker));
+        Assert.True(at >= 0, marker + " not found");
+        int start = at + marker.Length;
+        int end = start;
+        while (end < document.Length && (char.IsAsciiDigit((char)document[end]) || document[end] == '-'))
+        {
+            end++;
+        }
+
+        Assert.True(end > start, "no number after " + marker);
+        return [.. document.AsSpan(0, start), .. Encoding.UTF8.GetBytes(replacement), .. document.AsSpan(end)];
+    }
+}
