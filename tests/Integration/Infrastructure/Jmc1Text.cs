@@ -29,52 +29,71 @@ public static class Jmc1Text
         var output = new ArrayBufferWriter<byte>(input.Length);
         bool inString = false;
         bool escaped = false;
+        int runStart = 0; // bytes [runStart, i) are kept
         int i = 0;
         while (i < input.Length)
         {
             byte b = input[i];
             if (inString)
             {
-                escaped = !escaped && b == (byte)'\\';
-                inString = escaped || b != (byte)'"';
-                output.Write([b]);
+                if (escaped)
+                {
+                    escaped = false;
+                }
+                else if (b == (byte)'\\')
+                {
+                    escaped = true;
+                }
+                else if (b == (byte)'"')
+                {
+                    inString = false;
+                }
+
                 i++;
                 continue;
             }
 
-            if (b == (byte)'/' && i + 1 < input.Length && input[i + 1] == (byte)'*')
+            if (b == (byte)'/')
             {
-                // A length comment is /*, two bytes of any value, */; the header is /*JMC1*/.
-                if (i + 6 <= input.Length && input[i + 4] == (byte)'*' && input[i + 5] == (byte)'/')
+                int skip = CommentLength(input, i, allowTruncated);
+                output.Write(input[runStart..i]);
+                if (skip < 0)
                 {
-                    i += 6;
-                    continue;
+                    return output.WrittenSpan.ToArray(); // a comment cut off at the end of a prefix
                 }
 
-                if (i + 8 <= input.Length && input.Slice(i, 8).SequenceEqual(Header))
-                {
-                    i += 8;
-                    continue;
-                }
-
-                if (allowTruncated && i + 8 > input.Length)
-                {
-                    break;
-                }
-
-                throw new FormatException($"Byte {i}: a comment that is neither the JMC1 header nor a length comment: {Encoding.Latin1.GetString(input.Slice(i, Math.Min(8, input.Length - i)))}");
-            }
-
-            if (b == (byte)'/' && allowTruncated && i + 1 == input.Length)
-            {
-                break;
+                i += skip;
+                runStart = i;
+                continue;
             }
 
             inString = b == (byte)'"';
-            output.Write([b]);
             i++;
         }
 
+        output.Write(input[runStart..]);
         return output.WrittenSpan.ToArray();
+    }
+
+    /// <summary>The length of the JMC1 comment at <paramref name="i"/>; -1 when a prefix ends inside it.</summary>
+    private static int CommentLength(ReadOnlySpan<byte> input, int i, bool allowTruncated)
+    {
+        // A length comment is /*, two bytes of any value, */; the header is /*JMC1*/.
+        if (i + 6 <= input.Length && input[i + 1] == (byte)'*' && input[i + 4] == (byte)'*' && input[i + 5] == (byte)'/')
+        {
+            return 6;
+        }
+
+        if (i + 8 <= input.Length && input.Slice(i, 8).SequenceEqual(Header))
+        {
+            return 8;
+        }
+
+        if (allowTruncated && i + 8 > input.Length && (i + 1 == input.Length || input[i + 1] == (byte)'*'))
+        {
+            return -1;
+        }
+
+        throw new FormatException($"Byte {i}: a comment that is neither the JMC1 header nor a length comment: {Encoding.Latin1.GetString(input.Slice(i, Math.Min(8, input.Length - i)))}");
     }
 }

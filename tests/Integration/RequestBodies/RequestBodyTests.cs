@@ -106,15 +106,21 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
-    public async Task PostStatus_Utf16Json_IsTranscodedAndStored(string basePath)
+    [InlineData("/api", "utf-16", false)]
+    [InlineData("/api", "utf-16", true)]
+    [InlineData("/api", "utf-16BE", false)]
+    [InlineData("/minimal", "utf-16", false)]
+    [InlineData("/minimal", "utf-16", true)]
+    [InlineData("/minimal", "utf-16BE", false)]
+    public async Task PostStatus_Utf16Json_IsTranscodedAndStored(string basePath, string charset, bool byteOrderMark)
     {
         Status status = NewStatus();
         status.text = "UTF-16 on the wire: ünïcødé 🎉";
         HttpClient client = factory.CreateClient();
-        byte[] utf16 = Encoding.Unicode.GetBytes(Encoding.UTF8.GetString(StjJson(status)));
+        Encoding encoding = charset == "utf-16BE" ? Encoding.BigEndianUnicode : Encoding.Unicode;
+        byte[] utf16 = [.. byteOrderMark ? encoding.GetPreamble() : [], .. encoding.GetBytes(Encoding.UTF8.GetString(StjJson(status)))];
 
-        (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(utf16, "application/json; charset=utf-16"));
+        (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(utf16, "application/json; charset=" + charset));
 
         await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
         await AssertStoredAsync(client, $"{basePath}/statuses/{status.id}", StjJson(status));
