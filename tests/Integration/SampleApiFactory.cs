@@ -24,6 +24,12 @@ public class SampleApiFactory : WebApplicationFactory<Program>
     /// <summary>A copy of the first stored event.</summary>
     public CitmEvent CopyOfFirstEvent() => CitmEvent.CreateFromJson(Store.GetEventJson(FirstEventId));
 
+    /// <summary>
+    /// A client that sends request bodies as they are produced (the default client buffers them to replay on
+    /// redirects, which also gives every body a Content-Length).
+    /// </summary>
+    public HttpClient CreateStreamingClient() => CreateClient(new WebApplicationFactoryClientOptions { AllowAutoRedirect = false, HandleCookies = false });
+
     /// <inheritdoc />
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {

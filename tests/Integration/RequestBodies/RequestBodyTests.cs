@@ -97,7 +97,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     public async Task PostStatus_BodyWrittenOneByteAtATime_IsStoredAsSent(string basePath, string format)
     {
         Status status = NewStatus();
-        HttpClient client = factory.CreateClient();
+        HttpClient client = factory.CreateStreamingClient();
 
         (HttpResponseMessage response, _) = await client.SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, new ChunkedContent(Encode(status, format), ContentType(format)));
 
