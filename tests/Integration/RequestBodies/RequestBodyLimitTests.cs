@@ -1,4 +1,5 @@
 using System.Net;
+using System.Text;
 using System.Text.Json;
 using Jsonable.Integration.Tests.Infrastructure;
 using Jsonable.Samples.RealData;
@@ -11,6 +12,8 @@ namespace Jsonable.Integration.Tests.RequestBodies;
 /// </summary>
 public sealed class RequestBodyLimitTests(SmallBodyLimitFactory factory) : IClassFixture<SmallBodyLimitFactory>
 {
+    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
+
     public static TheoryData<string, string> BasesAndContentTypes => new()
     {
         { "/api", "application/json" },
@@ -51,7 +54,7 @@ public sealed class RequestBodyLimitTests(SmallBodyLimitFactory factory) : IClas
     {
         byte[] body = LargeBody(contentType);
 
-        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", accept, new ChunkedContent(body, contentType, chunkSize: 256));
+        (HttpResponseMessage response, _) = await factory.CreateStreamingClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", accept, new ChunkedContent(body, contentType, chunkSize: 256));
 
         await HttpAssert.ProblemAsync(HttpStatusCode.RequestEntityTooLarge, response);
     }
@@ -66,9 +69,23 @@ public sealed class RequestBodyLimitTests(SmallBodyLimitFactory factory) : IClas
             : JsonSerializer.SerializeToUtf8Bytes(citmEvent, RealDataJsonContext.Default.CitmEvent);
         Assert.True(body.Length < SmallBodyLimitFactory.Limit);
 
-        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/events", "application/json", new ChunkedContent(body, contentType, chunkSize: 16));
+        (HttpResponseMessage response, _) = await factory.CreateStreamingClient().SendAsync(HttpMethod.Post, $"{basePath}/events", "application/json", new ChunkedContent(body, contentType, chunkSize: 16));
 
         await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task PostEvent_ChunkedUtf16BodyOverLimitButSmallerInUtf8_Answers413ProblemDetails(string basePath)
+    {
+        // The limit is on the bytes received, not on what they become after transcoding to UTF-8.
+        CitmEvent citmEvent = new() { id = 1, name = new string('n', 600) };
+        byte[] utf16 = Encoding.Unicode.GetBytes(JsonSerializer.Serialize(citmEvent, RealDataJsonContext.Default.CitmEvent));
+        Assert.InRange(utf16.Length, SmallBodyLimitFactory.Limit + 1, 2 * SmallBodyLimitFactory.Limit);
+
+        (HttpResponseMessage response, _) = await factory.CreateStreamingClient().SendAsync(HttpMethod.Post, $"{basePath}/events", "application/json", new ChunkedContent(utf16, "application/json; charset=utf-16", chunkSize: 128));
+
+        await HttpAssert.ProblemAsync(HttpStatusCode.RequestEntityTooLarge, response);
     }
 
     private byte[] LargeBody(string contentType)
