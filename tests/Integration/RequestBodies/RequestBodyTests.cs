@@ -162,6 +162,50 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
         Assert.Contains(problem.GetProperty("errors").EnumerateObject(), e => e.Name.StartsWith('$'));
     }
 
+    /// <summary>Bodies a client can get wrong (or send on purpose): content type, body, and the error key expected (a prefix).</summary>
+    private static readonly Dictionary<string, (string ContentType, string Body, string Key)> s_hostileBodies = new()
+    {
+        ["null literal"] = (JsonType, "null", ""), // MVC reports it as a missing body (key ""), as with STJ
+        ["array for an object"] = (JsonType, "[1,2]", "$"),
+        ["number overflow"] = (JsonType, """{"user":{"followers_count":99999999999999999999}}""", "$.user.followers_count"),
+        ["string for a nested object"] = (JsonType, """{"user":"nobody"}""", "$.user"),
+        ["nesting past the depth limit"] = (JsonType, string.Concat(Enumerable.Repeat("{\"retweeted_status\":", 200)) + "{}" + new string('}', 200), "$"),
+        ["JMC1 nesting past the depth limit"] = (Jmc1Type, "/*JMC1*/{\"retweeted_status\":" + string.Concat(Enumerable.Repeat("/*JMC1*/{\"retweeted_status\":", 199)) + "/*JMC1*/{}" + new string('}', 200), "$"),
+        ["JMC1 count that lies"] = (Jmc1Type, "/*JMC1*/{\"contributors\":/*5\u0001*/[]}", "$.contributors"),
+        ["trailing garbage"] = (JsonType, """{"id":1} x""", "$"),
+        ["binary"] = (Jmc1Type, "\u0000\u0001\u0002\u00ff", "$"),
+    };
+
+    public static TheoryData<string, string> HostileBodies
+    {
+        get
+        {
+            var data = new TheoryData<string, string>();
+            foreach (string basePath in new[] { "/api", "/minimal" })
+            {
+                foreach (string name in s_hostileBodies.Keys)
+                {
+                    data.Add(basePath, name);
+                }
+            }
+
+            return data;
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(HostileBodies))]
+    public async Task PostStatus_HostileBody_Answers400KeyedByPathNotA500(string basePath, string name)
+    {
+        (string contentType, string body, string keyPrefix) = s_hostileBodies[name];
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body(Encoding.Latin1.GetBytes(body), contentType));
+
+        JsonElement problem = await HttpAssert.ProblemAsync(HttpStatusCode.BadRequest, response);
+        Assert.True(problem.TryGetProperty("errors", out JsonElement errors), problem.GetRawText());
+        Assert.Contains(errors.EnumerateObject(), e => e.Name.StartsWith(keyPrefix, StringComparison.Ordinal));
+    }
+
     [Theory]
     [MemberData(nameof(BasesAndFormats))]
     public async Task PostStatus_EmptyBody_Answers400ValidationProblem(string basePath, string format)
