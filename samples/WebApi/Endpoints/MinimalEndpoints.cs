@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Jsonable.AspNetCore.Http;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
@@ -49,8 +50,41 @@ public static class MinimalEndpoints
             return JsonableResults.Created($"/minimal/events/{body.Value.id}", body.Value);
         });
 
-        group.MapGet("/twitter", (ISampleStore store) => JsonableResults.Ok(store.TwitterSearch));
+        group.MapPut("/events/{id:long}", Results<JsonableResult<CitmEvent>, JsonableCreatedResult<CitmEvent>, ValidationProblem> (long id, JsonableBody<CitmEvent> body, ISampleStore store) =>
+        {
+            if (body.Value.id != id)
+            {
+                return TypedResults.ValidationProblem(new Dictionary<string, string[]> { ["$.id"] = [$"The body's id {body.Value.id} does not match the route's {id}."] });
+            }
+
+            return store.UpsertEvent(body.Value)
+                ? JsonableResults.Created($"/minimal/events/{id}", body.Value)
+                : JsonableResults.Ok(body.Value);
+        });
+
+        group.MapGet("/statuses/stream", (ISampleStore store, int? count, bool? holdOpen, CancellationToken cancellationToken) =>
+            JsonableResults.Ok(StreamStatuses(store, Math.Clamp(count ?? 10, 1, 1000), holdOpen ?? false, cancellationToken)));
+
+        group.MapGet("/twitter", (ISampleStore store, int? repeat) =>
+            JsonableResults.Ok(Controllers.TwitterController.Repeat(store.TwitterSearch, Math.Clamp(repeat ?? 1, 1, 20))));
+        group.MapPost("/twitter/echo", (JsonableBody<TwitterRoot> body) => JsonableResults.Ok(body.Value));
         group.MapGet("/citm", (ISampleStore store) => JsonableResults.Ok(store.Catalog));
         return group;
+    }
+
+    /// <summary>Statuses one by one; <paramref name="holdOpen"/> waits after the first until the request is aborted.</summary>
+    private static async IAsyncEnumerable<Status> StreamStatuses(ISampleStore store, int count, bool holdOpen, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        int sent = 0;
+        foreach (Status status in store.ListStatuses(count))
+        {
+            yield return status;
+            if (++sent == 1 && holdOpen)
+            {
+                await Task.Delay(Timeout.Infinite, cancellationToken);
+            }
+
+            await Task.Yield();
+        }
     }
 }

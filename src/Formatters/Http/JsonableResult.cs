@@ -46,7 +46,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
         HttpResponse response = httpContext.Response;
         ContentNegotiation.AddVaryAccept(response);
 
-        JsonableFormat? format = ContentNegotiation.SelectResponseFormat(httpContext.Request, options);
+        JsonableFormat? format = ContentNegotiation.SelectResponseFormat(httpContext.Request, options, out string mediaType);
         if (format is null)
         {
             JsonableLog.NotAcceptable(logger, httpContext.Request.Headers.Accept.ToString());
@@ -60,7 +60,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
         }
 
         response.StatusCode = StatusCode;
-        response.ContentType = format == JsonableFormat.Jmc1 ? JsonableMediaTypes.Jmc1 : "application/json; charset=utf-8";
+        response.ContentType = format == JsonableFormat.Jmc1 ? mediaType : mediaType + "; charset=utf-8";
         await ResponseBodyWriter.WriteAsync(httpContext, Value, info, format.Value, options).ConfigureAwait(false);
         JsonableLog.ResponseWritten(logger, typeof(T).Name, format.Value);
     }

@@ -14,17 +14,26 @@ internal static class ContentNegotiation
     private static readonly MediaTypeHeaderValue s_textJson = new(JsonableMediaTypes.TextJson);
     private static readonly MediaTypeHeaderValue s_jmc1 = new(JsonableMediaTypes.Jmc1);
 
-    /// <summary>The format to answer in, or <see langword="null"/> when the request accepts neither (406).</summary>
-    public static JsonableFormat? SelectResponseFormat(HttpRequest request, JsonableOptions options)
+    /// <summary>
+    /// The format to answer in, or <see langword="null"/> when the request accepts neither (406);
+    /// <paramref name="mediaType"/> is the media type to label the response with: one the client accepted, as MVC does
+    /// (<c>Accept: text/json</c> gets <c>text/json</c>).
+    /// </summary>
+    public static JsonableFormat? SelectResponseFormat(HttpRequest request, JsonableOptions options, out string mediaType)
     {
+        mediaType = JsonableMediaTypes.Json;
         if (request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
         {
-            return format.ToString().ToLowerInvariant() switch
+            switch (format.ToString().ToLowerInvariant())
             {
-                JsonableMediaTypes.Jmc1Format when options.EnableJmc1 => JsonableFormat.Jmc1,
-                JsonableMediaTypes.JsonFormat => JsonableFormat.Json,
-                _ => null,
-            };
+                case JsonableMediaTypes.Jmc1Format when options.EnableJmc1:
+                    mediaType = JsonableMediaTypes.Jmc1;
+                    return JsonableFormat.Jmc1;
+                case JsonableMediaTypes.JsonFormat:
+                    return JsonableFormat.Json;
+                default:
+                    return null;
+            }
         }
 
         IList<MediaTypeHeaderValue> accept = request.GetTypedHeaders().Accept;
@@ -45,13 +54,20 @@ internal static class ContentNegotiation
                 continue;
             }
 
-            if (s_json.IsSubsetOf(range) || s_textJson.IsSubsetOf(range))
+            if (s_json.IsSubsetOf(range))
             {
+                return JsonableFormat.Json;
+            }
+
+            if (s_textJson.IsSubsetOf(range))
+            {
+                mediaType = JsonableMediaTypes.TextJson;
                 return JsonableFormat.Json;
             }
 
             if (options.EnableJmc1 && s_jmc1.IsSubsetOf(range))
             {
+                mediaType = JsonableMediaTypes.Jmc1;
                 return JsonableFormat.Jmc1;
             }
         }

@@ -46,8 +46,24 @@ internal static class FormatterCore
             Exception modelError = options.AllowInputFormatterExceptionMessages
                 ? new InputFormatterException(exception.Message, exception)
                 : exception;
-            context.ModelState.TryAddModelError(exception.Path ?? string.Empty, modelError, context.Metadata);
+            AddModelError(context, exception.Path ?? string.Empty, modelError);
             return await InputFormatterResult.FailureAsync().ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>
+    /// Adds the error under its JSON path; a path deeper than ModelState allows (32 levels by default: a client can
+    /// nest up to MaxDepth) would throw and answer 500, so such an error is reported under the document root instead.
+    /// </summary>
+    private static void AddModelError(InputFormatterContext context, string path, Exception error)
+    {
+        try
+        {
+            context.ModelState.TryAddModelError(path, error, context.Metadata);
+        }
+        catch (InvalidOperationException) when (path.Length > 1)
+        {
+            context.ModelState.TryAddModelError("$", error, context.Metadata);
         }
     }
 

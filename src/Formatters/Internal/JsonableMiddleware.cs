@@ -32,7 +32,7 @@ internal sealed class JsonableMiddleware
                     ? "None of the media types in the Accept header can be produced."
                     : "The request's content type is not supported.";
                 context.Response.ContentLength = null;
-                await FallbackProblemDetailsWriter.WriteProblemJsonAsync(context, new Microsoft.AspNetCore.Mvc.ProblemDetails { Detail = detail }).ConfigureAwait(false);
+                await FallbackProblemDetailsWriter.WriteProblemJsonAsync(context, new Microsoft.AspNetCore.Mvc.ProblemDetails { Detail = detail }, applyOptions: true).ConfigureAwait(false);
             }
         }
         catch (BadHttpRequestException exception) when (!context.Response.HasStarted)

@@ -54,7 +54,7 @@ internal sealed class ProblemDetailsResultFilter : IAlwaysRunResultFilter
         {
             context.HttpContext.Response.StatusCode = statusCode;
             problem.Status ??= statusCode;
-            return FallbackProblemDetailsWriter.WriteProblemJsonAsync(context.HttpContext, problem).AsTask();
+            return FallbackProblemDetailsWriter.WriteProblemJsonAsync(context.HttpContext, problem, applyOptions: false).AsTask();
         }
     }
 }

@@ -20,6 +20,14 @@ internal static class ProblemResponses
         IProblemDetailsService? service = context.RequestServices.GetService<IProblemDetailsService>();
         if (service is not null && await service.TryWriteAsync(new ProblemDetailsContext { HttpContext = context, ProblemDetails = problem }).ConfigureAwait(false))
         {
+            // A writer can claim the request and still write nothing: MVC's writer for [ApiController] endpoints
+            // negotiates on Accept and silently gives up when the client accepts only JMC1.
+            if (context.Response.HasStarted || context.Response.ContentType is not null)
+            {
+                return;
+            }
+
+            await FallbackProblemDetailsWriter.WriteProblemJsonAsync(context, problem, applyOptions: true).ConfigureAwait(false);
             return;
         }
 

@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.IO;
 using System.IO.Pipelines;
 using System.Text;
 using System.Threading;
@@ -13,27 +12,35 @@ namespace Jsonable.AspNetCore.Internal;
 /// <summary>Reads a whole request body (any number of segments) and hands it to the generated readers as one span.</summary>
 internal static class RequestBodyReader
 {
-    /// <summary>Reads the body to its end, honouring the server's request body size limit (413 past it).</summary>
+    /// <summary>
+    /// Reads the body to its end, honouring the server's request body size limit (413 past it) on the bytes received,
+    /// then transcodes them to UTF-8 when <paramref name="encoding"/> is another charset.
+    /// </summary>
     public static async ValueTask<byte[]?> ReadUtf8Async(HttpRequest request, Encoding? encoding, CancellationToken cancellationToken)
+    {
+        byte[] body = await ReadAllAsync(request, cancellationToken).ConfigureAwait(false);
+        if (encoding is null || encoding.CodePage == Encoding.UTF8.CodePage || body.Length == 0)
+        {
+            return body;
+        }
+
+        // The generated readers only read UTF-8. A byte order mark of the declared charset is not content.
+        ReadOnlySpan<byte> content = body;
+        ReadOnlySpan<byte> preamble = encoding.Preamble;
+        if (!preamble.IsEmpty && content.StartsWith(preamble))
+        {
+            content = content[preamble.Length..];
+        }
+
+        return Encoding.UTF8.GetBytes(encoding.GetString(content));
+    }
+
+    private static async ValueTask<byte[]> ReadAllAsync(HttpRequest request, CancellationToken cancellationToken)
     {
         long? limit = request.HttpContext.Features.Get<IHttpMaxRequestBodySizeFeature>()?.MaxRequestBodySize;
         if (limit is { } max && request.ContentLength > max)
         {
             throw TooLarge(max);
-        }
-
-        if (encoding is not null && encoding.CodePage != Encoding.UTF8.CodePage)
-        {
-            // Other charsets are transcoded to UTF-8 first; the generated readers only read UTF-8.
-            await using Stream transcoded = Encoding.CreateTranscodingStream(request.Body, encoding, Encoding.UTF8, leaveOpen: true);
-            using var copy = new MemoryStream();
-            await transcoded.CopyToAsync(copy, cancellationToken).ConfigureAwait(false);
-            if (limit is { } maxBytes && copy.Length > maxBytes)
-            {
-                throw TooLarge(maxBytes);
-            }
-
-            return copy.ToArray();
         }
 
         PipeReader reader = request.BodyReader;

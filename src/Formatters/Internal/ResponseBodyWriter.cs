@@ -27,17 +27,24 @@ internal static class ResponseBodyWriter
         await output.CompleteAsync(aborted).ConfigureAwait(false);
     }
 
-    /// <summary>Buffers in pooled memory until first asked to flush, then writes straight into the pipe.</summary>
+    /// <summary>
+    /// Buffers in pooled memory until first asked to flush or until the threshold would be passed (a single large
+    /// object never asks), then writes straight into the pipe.
+    /// </summary>
     private sealed class SpillingBufferWriter : IBufferWriter<byte>, IDisposable
     {
         private readonly PipeWriter _body;
+        private readonly int _threshold;
         private byte[] _buffer;
         private int _length;
 
-        public SpillingBufferWriter(PipeWriter body, int initialSize)
+        /// <param name="body">The response pipe.</param>
+        /// <param name="threshold">The most bytes buffered (for Content-Length) before writing into the pipe instead.</param>
+        public SpillingBufferWriter(PipeWriter body, int threshold)
         {
             _body = body;
-            _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(initialSize, 256, 64 * 1024));
+            _threshold = Math.Max(threshold, 0);
+            _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
         }
 
         public bool HasSpilled { get; private set; }
@@ -58,24 +65,22 @@ internal static class ResponseBodyWriter
 
         public Memory<byte> GetMemory(int sizeHint = 0)
         {
-            if (HasSpilled)
+            if (!HasSpilled && !TryEnsure(sizeHint))
             {
-                return _body.GetMemory(sizeHint);
+                Spill();
             }
 
-            Ensure(sizeHint);
-            return _buffer.AsMemory(_length);
+            return HasSpilled ? _body.GetMemory(sizeHint) : _buffer.AsMemory(_length);
         }
 
         public Span<byte> GetSpan(int sizeHint = 0)
         {
-            if (HasSpilled)
+            if (!HasSpilled && !TryEnsure(sizeHint))
             {
-                return _body.GetSpan(sizeHint);
+                Spill();
             }
 
-            Ensure(sizeHint);
-            return _buffer.AsSpan(_length);
+            return HasSpilled ? _body.GetSpan(sizeHint) : _buffer.AsSpan(_length);
         }
 
         /// <summary>Called between elements: moves what is buffered into the pipe (no Content-Length from now on) and flushes.</summary>
@@ -120,18 +125,25 @@ internal static class ResponseBodyWriter
             HasSpilled = true;
         }
 
-        private void Ensure(int sizeHint)
+        /// <summary>Makes room in the buffer, unless that would take it past the threshold: then it is time to spill.</summary>
+        private bool TryEnsure(int sizeHint)
         {
             sizeHint = Math.Max(sizeHint, 1);
+            if ((long)_length + sizeHint > _threshold)
+            {
+                return false;
+            }
+
             if (_buffer.Length - _length >= sizeHint)
             {
-                return;
+                return true;
             }
 
             byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Max(_buffer.Length * 2, _length + sizeHint));
             _buffer.AsSpan(0, _length).CopyTo(larger);
             ArrayPool<byte>.Shared.Return(_buffer);
             _buffer = larger;
+            return true;
         }
     }
 }
