@@ -76,7 +76,7 @@ public sealed class DataEqualityTests(SampleApiFactory factory) : IClassFixture<
             byte[] jmc1 = await GetOkAsync(client, $"{basePath}/{kind}/{id}", "application/jsonc+jmc1");
 
             JsonData.AssertEqual(expected, actual);
-            JsonData.AssertJmc1EqualsJson(expected, jmc1);
+            Jmc1Assert.EqualsJson(expected, jmc1);
         }
     }
 

@@ -146,7 +146,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
         if (format == Jmc1Type)
         {
             Assert.True(Jmc1Text.StartsWithHeader(actual));
-            JsonData.AssertJmc1EqualsJson(expectedJson, actual);
+            Jmc1Assert.EqualsJson(expectedJson, actual);
         }
         else
         {

@@ -274,7 +274,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
         await HttpAssert.StatusAsync(HttpStatusCode.OK, json);
         await HttpAssert.StatusAsync(HttpStatusCode.OK, jmc1);
         JsonData.AssertEqual(expectedJson, jsonBody);
-        JsonData.AssertJmc1EqualsJson(expectedJson, jmc1Body);
+        Jmc1Assert.EqualsJson(expectedJson, jmc1Body);
     }
 
     private static byte[] ReplaceNumberAfter(byte[] document, string marker, string replacement)
