@@ -313,35 +313,9 @@ internal sealed class Emitter
 
         _w.Open($"private static void __JsonableReadMembers(ref {Rt}JsonableReader reader, ref {SelfType} target)");
         _w.Line("target.OnWillDeserialize();");
-        _w.Line("bool first = true;");
-        _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-        if (readable.Count > 0)
-        {
-            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
-            foreach (MemberModel member in readable)
-            {
-                _w.Line($"case {_model.Members.IndexOf(member)}:");
-                _w.Indent();
-                if (member.Setter == SetterKind.ConstructorOnly)
-                {
-                    _w.Line("reader.SkipValue(); // only the constructor can set it (JSONABLE008)");
-                }
-                else
-                {
-                    _w.Line(Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier)));
-                }
-
-                _w.Line("continue;");
-                _w.Unindent();
-            }
-
-            _w.Close();
-            _w.Line();
-        }
-
-        _w.Line("reader.SkipUnknownMember(name);");
-        _w.Close();
-        _w.Line();
+        EmitMemberLoop(readable, member => member.Setter == SetterKind.ConstructorOnly
+            ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
+            : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))]);
         _w.Line("target.OnDidDeserialize();");
         _w.Close();
         _w.Line();
@@ -360,29 +334,11 @@ internal sealed class Emitter
             _w.Line($"bool __has{i} = false;");
         }
 
-        _w.Line("bool first = true;");
-        _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-        if (readable.Count > 0)
+        EmitMemberLoop(readable, member =>
         {
-            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
-            foreach (MemberModel member in readable)
-            {
-                int i = _model.Members.IndexOf(member);
-                _w.Line($"case {i}:");
-                _w.Indent();
-                _w.Line($"__value{i} = {ReadExpression(member.Shape, "default")};");
-                _w.Line($"__has{i} = true;");
-                _w.Line("continue;");
-                _w.Unindent();
-            }
-
-            _w.Close();
-            _w.Line();
-        }
-
-        _w.Line("reader.SkipUnknownMember(name);");
-        _w.Close();
-        _w.Line();
+            int i = _model.Members.IndexOf(member);
+            return [$"__value{i} = {ReadExpression(member.Shape, "default")};", $"__has{i} = true;"];
+        });
 
         foreach (MemberModel member in readable.Where(m => m.IsRequired))
         {
@@ -409,6 +365,36 @@ internal sealed class Emitter
 
         _w.Line("value.OnDidDeserialize();");
         _w.Line("return value;");
+    }
+
+    /// <summary>The loop over an object's members: each known member's statements, then <c>continue</c>; anything else is unknown.</summary>
+    private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements)
+    {
+        _w.Line("bool first = true;");
+        _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
+        if (readable.Count > 0)
+        {
+            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
+            foreach (MemberModel member in readable)
+            {
+                _w.Line($"case {_model.Members.IndexOf(member)}:");
+                _w.Indent();
+                foreach (string statement in statements(member))
+                {
+                    _w.Line(statement);
+                }
+
+                _w.Line("continue;");
+                _w.Unindent();
+            }
+
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("reader.SkipUnknownMember(name);");
+        _w.Close();
+        _w.Line();
     }
 
     /// <summary>Maps a member name to the member's index: exact bytes first (switch on length, then a full compare that the JIT unrolls into 8-byte compares, never a hash alone), then, on a miss and when asked, ignoring case.</summary>
