@@ -9,7 +9,9 @@ internal sealed class ResponseCompressionSetup : IPostConfigureOptions<ResponseC
 {
     public void PostConfigure(string? name, ResponseCompressionOptions options)
     {
-        var mimeTypes = (options.MimeTypes ?? ResponseCompressionDefaults.MimeTypes).ToList();
+        // An empty list means "the defaults" to the compression provider: start from them, or adding JMC1 alone
+        // would turn compression off for JSON, HTML and every other default type.
+        var mimeTypes = (options.MimeTypes is { } configured && configured.Any() ? configured : ResponseCompressionDefaults.MimeTypes).ToList();
         if (!mimeTypes.Contains(JsonableMediaTypes.Jmc1))
         {
             mimeTypes.Add(JsonableMediaTypes.Jmc1);
