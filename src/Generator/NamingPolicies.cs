@@ -45,7 +45,7 @@ internal static class NamingPolicies
     /// The JSON-name conflicts under every policy the type could end up with. Only conflicts are kept (usually none),
     /// so an edit elsewhere in the file, which moves locations, leaves a conflict-free model equal and cached.
     /// </summary>
-    public static List<NamingConflictModel> FindConflicts(string typeName, List<MemberModel> members, Microsoft.CodeAnalysis.Location? location)
+    public static List<NamingConflictModel> FindConflicts(string typeName, List<MemberModel> members, Func<string, Microsoft.CodeAnalysis.Location?> locate)
     {
         var conflicts = new List<NamingConflictModel>();
         for (var policy = JsonableNamingPolicyValue.AsDeclared; policy <= JsonableNamingPolicyValue.KebabCaseUpper; policy++)
@@ -56,7 +56,7 @@ internal static class NamingPolicies
                 string name = member.HasExplicitName ? member.JsonName : Convert(member.ClrName, policy);
                 if (seen.TryGetValue(name, out MemberModel? other))
                 {
-                    conflicts.Add(new NamingConflictModel(policy, DiagnosticInfo.Create(DiagnosticDescriptors.ConflictingNames, location, other.ClrName, member.ClrName, typeName, name)));
+                    conflicts.Add(new NamingConflictModel(policy, DiagnosticInfo.Create(DiagnosticDescriptors.ConflictingNames, locate(member.ClrName), other.ClrName, member.ClrName, typeName, name)));
                 }
                 else
                 {

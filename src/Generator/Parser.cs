@@ -54,7 +54,7 @@ internal static class Parser
         ConstructorModel? constructor = generateReader ? ParseConstructor(type, members, diagnostics, out throughAccessor) : null;
         foreach (MemberModel member in members.Where(m => m.Setter == SetterKind.ConstructorOnly && generateReader))
         {
-            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConstructorOnlyMember, type.Locations.FirstOrDefault(), member.ClrName, type.Name));
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConstructorOnlyMember, MemberLocation(type, member.ClrName), member.ClrName, type.Name));
         }
 
         List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
@@ -77,8 +77,22 @@ internal static class Parser
             NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
-            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, typeLocation).ToEquatableArray(),
+            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, name => MemberLocation(type, name) ?? typeLocation).ToEquatableArray(),
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly);
+    }
+
+    /// <summary>Where a (possibly inherited) property is declared, for diagnostics about it.</summary>
+    private static Location? MemberLocation(INamedTypeSymbol type, string name)
+    {
+        for (INamedTypeSymbol? t = type; t is not null; t = t.BaseType)
+        {
+            if (t.GetMembers(name).OfType<IPropertySymbol>().FirstOrDefault() is { } property)
+            {
+                return property.Locations.FirstOrDefault();
+            }
+        }
+
+        return null;
     }
 
     private static JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>

@@ -33,6 +33,7 @@ public sealed class ConstructionAndNamingTests
         Assert.Equal("JSONABLE007", diagnostic.Id);
         Assert.Equal(DiagnosticSeverity.Error, diagnostic.Severity);
         Assert.Equal("Members 'Name' and 'Other' of 'Dup' both have the JSON name \"name\" after the naming policy and [JsonPropertyName]; rename one", diagnostic.GetMessage(CultureInfo.InvariantCulture));
+        Assert.Equal("Other", run.Input.SyntaxTrees.Single().GetText().ToString(diagnostic.Location.SourceSpan)); // the second member
         Assert.Empty(run.Sources);
     }
 
@@ -77,6 +78,7 @@ public sealed class ConstructionAndNamingTests
         Assert.Equal("JSONABLE008", diagnostic.Id);
         Assert.Equal(DiagnosticSeverity.Warning, diagnostic.Descriptor.DefaultSeverity); // the harness, like TreatWarningsAsErrors, raises it
         Assert.Contains("'Amount' of 'Money' can only be set through the constructor", diagnostic.GetMessage(CultureInfo.InvariantCulture), System.StringComparison.Ordinal);
+        Assert.Equal("Amount", run.Input.SyntaxTrees.Single().GetText().ToString(diagnostic.Location.SourceSpan));
         Assert.NotEmpty(run.Sources);
     }
 
