@@ -17,6 +17,10 @@ public static class JsonableRegistry
 {
     private static readonly ConcurrentDictionary<Type, JsonableTypeInfo> s_infos = new();
 
+    // Types already looked up (module initializers run) and not found. MVC asks about every response type on every
+    // request, so a miss (ProblemDetails, any non-generated DTO) must cost one dictionary lookup, not a module probe.
+    private static readonly ConcurrentDictionary<Type, bool> s_missing = new();
+
     /// <summary>
     /// Registers a generated type and the collections of it that can be a root value: <c>T[]</c>,
     /// <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>,
@@ -29,6 +33,7 @@ public static class JsonableRegistry
     {
         var element = new JsonableTypeInfo<T>(write, read, isObject: true);
         s_infos[typeof(T)] = element;
+        s_missing.Clear(); // a registration made by hand after a miss must be found
 
         JsonableWriteAction<IEnumerable<T>?>? writeSequence = write is null ? null : (ref JsonableWriter w, IEnumerable<T>? v) => WriteSequence(ref w, v, write);
         JsonableReadFunc<List<T>>? readList = read is null ? null : (ref JsonableReader r) => ReadList(ref r, read);
@@ -62,6 +67,11 @@ public static class JsonableRegistry
             return true;
         }
 
+        if (s_missing.ContainsKey(type))
+        {
+            return false;
+        }
+
         // A type can be named (typeof) before anything in its assembly has run; run that module's
         // initializer, which registers its generated types, and look again.
         EnsureModuleInitialized(type);
@@ -70,7 +80,13 @@ public static class JsonableRegistry
             EnsureModuleInitialized(arg);
         }
 
-        return s_infos.TryGetValue(type, out info);
+        if (s_infos.TryGetValue(type, out info))
+        {
+            return true;
+        }
+
+        s_missing.TryAdd(type, true);
+        return false;
     }
 
     /// <summary>Looks up the registered info for <typeparamref name="T"/>.</summary>
