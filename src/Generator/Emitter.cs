@@ -526,7 +526,24 @@ internal sealed class Emitter
         _w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
         string write = _model.GenerateWriter ? "__JsonableWriteValue" : "null";
         string read = _model.GenerateReader ? "__JsonableReadValue" : "null";
-        _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read});");
+        if (_model.PartialWriters.Count == 0)
+        {
+            _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read});");
+        }
+        else
+        {
+            // Partial writers are registered by name so that property endpoints, fields selectors and PATCH clients find them.
+            _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read}, new {Rt}JsonablePartialWriter<{SelfType}>[]");
+            _w.Line("{");
+            foreach (string property in _model.PartialWriters)
+            {
+                MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
+                _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
+            }
+
+            _w.Line("});");
+        }
+
         _w.Line();
     }
 

@@ -29,9 +29,21 @@ public static class JsonableRegistry
     /// <typeparam name="T">The generated type.</typeparam>
     /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
     /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
-    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read)
+    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read) => Register(write, read, []);
+
+    /// <summary>
+    /// Registers a generated type as <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?)"/> does,
+    /// together with its partial writers (<c>[ToJson(Property = nameof(X))]</c>), found later by member name
+    /// through <see cref="JsonableTypeInfo{T}.TryGetPartialWriter"/>. Generated code calls this.
+    /// </summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
+    /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
+    /// <param name="partialWriters">Its partial writers, in declaration order.</param>
+    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters)
     {
-        var element = new JsonableTypeInfo<T>(write, read, isObject: true);
+        ArgumentNullException.ThrowIfNull(partialWriters);
+        var element = new JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters);
         s_infos[typeof(T)] = element;
         s_missing.Clear(); // a registration made by hand after a miss must be found
 
