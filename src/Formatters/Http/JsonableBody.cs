@@ -9,7 +9,6 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
-using Microsoft.Net.Http.Headers;
 
 namespace Jsonable.AspNetCore.Http;
 
@@ -29,12 +28,23 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
     /// <summary>Binds the body; called by minimal APIs.</summary>
     /// <param name="context">The request's context.</param>
     /// <param name="parameter">The parameter being bound.</param>
-    /// <exception cref="JsonableRequestException">415 for a content type Jsonable does not read; 400 for an empty or malformed body.</exception>
+    /// <exception cref="JsonableRequestException">
+    /// 406 when the endpoint answers with a <see cref="JsonableResult{T}"/> and the <c>Accept</c> header allows neither
+    /// format; 415 for a content type (or charset) Jsonable does not read; 400 for an empty or malformed body.
+    /// </exception>
     public static async ValueTask<JsonableBody<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out MediaTypeHeaderValue? contentType);
+        // As MVC answers (and before the handler can store anything): Accept first when the endpoint answers with a
+        // negotiated Jsonable result, then Content-Type, then the body.
+        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
+            && ContentNegotiation.SelectResponseFormat(context.Request, options, out _) is null)
+        {
+            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
+        }
+
+        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
         if (format is null)
         {
             throw new JsonableRequestException(
@@ -42,7 +52,6 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
                 StatusCodes.Status415UnsupportedMediaType);
         }
 
-        Encoding? encoding = format == JsonableFormat.Json ? contentType?.Encoding : null;
         byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
         if (body is null || body.Length == 0)
         {
