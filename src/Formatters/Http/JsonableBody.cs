@@ -36,26 +36,19 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        // As MVC answers (and before the handler can store anything): Accept first when the endpoint answers with a
-        // negotiated Jsonable result, then Content-Type, then the body.
-        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
-            && ContentNegotiation.SelectResponseFormat(context.Request, options, out _) is null)
-        {
-            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
-        }
-
         JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
         if (format is null)
         {
             throw new JsonableRequestException(
-                $"The content type '{context.Request.ContentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1}.",
+                ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType),
                 StatusCodes.Status415UnsupportedMediaType);
         }
 
         byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
         if (body is null || body.Length == 0)
         {
-            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(parameter?.Name ?? "body", "A non-empty request body is required."));
+            // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
+            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
         }
 
         T? value;
@@ -74,16 +67,25 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
             throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, Errors("$", "The request body must not be null."));
         }
 
+        // Before the handler can store anything, as for MVC actions: when the endpoint answers with a negotiated
+        // Jsonable result, an Accept that allows neither format is a 406 (after Content-Type and body, as in MVC).
+        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
+            && ContentNegotiation.SelectResponseFormat(context.Request, options, out _) is null)
+        {
+            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
+        }
+
         return new JsonableBody<T>(value);
     }
 
-    /// <summary>Describes the accepted media types to OpenAPI.</summary>
+    /// <summary>Describes the accepted media types to OpenAPI (and to routing, which answers 415 for any other).</summary>
     /// <param name="parameter">The parameter.</param>
     /// <param name="builder">The endpoint being built.</param>
     public static void PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
-        builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1], typeof(T)));
+        // The content types MVC's Jsonable formatters read, so both stacks accept (and document) the same bodies.
+        builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.TextJson, JsonableMediaTypes.AnyJsonSuffix, JsonableMediaTypes.Jmc1], typeof(T)));
     }
 
     private static Dictionary<string, string[]> Errors(string key, string message) => new() { [key] = [message] };

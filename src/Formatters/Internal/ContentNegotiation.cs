@@ -26,6 +26,10 @@ internal static class ContentNegotiation
     /// <summary>The detail of every 406 Jsonable answers.</summary>
     public const string NotAcceptableDetail = "None of the media types in the Accept header can be produced.";
 
+    /// <summary>The detail of a 415: the content type sent, and the ones Jsonable reads.</summary>
+    public static string UnsupportedContentTypeDetail(string? contentType) =>
+        $"The content type '{contentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16).";
+
     /// <summary>
     /// The format to answer in, or <see langword="null"/> when the request accepts neither (406);
     /// <paramref name="mediaType"/> is the media type to label the response with: one the client accepted, as MVC does

@@ -12,6 +12,9 @@ namespace Jsonable.AspNetCore.Internal;
 /// </summary>
 internal sealed class JsonableMiddleware
 {
+    /// <summary>The display name of the endpoint routing selects when no endpoint accepts the request's content type.</summary>
+    private const string ContentTypeRejectionEndpoint = "415 HTTP Unsupported Media Type";
+
     private readonly RequestDelegate _next;
     private readonly ILogger<JsonableMiddleware> _logger;
 
@@ -23,6 +26,15 @@ internal sealed class JsonableMiddleware
 
     public async Task InvokeAsync(HttpContext context)
     {
+        if (context.GetEndpoint() is { DisplayName: ContentTypeRejectionEndpoint, Metadata.Count: 0 })
+        {
+            // Routing turned the request down before any endpoint could bind it: no endpoint accepts its Content-Type
+            // (the Accepts metadata JsonableBody declares). Answer that 415 as Jsonable answers its own.
+            JsonableLog.BadRequestMapped(_logger, StatusCodes.Status415UnsupportedMediaType, ContentTypeRejectionEndpoint);
+            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType, ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType)).ConfigureAwait(false);
+            return;
+        }
+
         try
         {
             await _next(context).ConfigureAwait(false);

@@ -7,19 +7,22 @@ using Microsoft.AspNetCore.Mvc.Filters;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 
 namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
 /// Gives MVC the answers minimal APIs give (one answer from both stacks): an <c>Accept</c> nothing satisfies — a q=0
 /// range included, which MVC's own selection treats as merely least preferred — is a 406 problem (with
-/// <c>Vary: Accept</c>) instead of an empty 406; for POST, PUT, PATCH and DELETE it is found before model binding,
-/// so the action never runs; and a problem-details result no formatter can write in the accepted types (a client
+/// <c>Vary: Accept</c>) instead of an empty 406; for POST, PUT, PATCH and DELETE it is found before the action runs
+/// (after binding, so a bad Content-Type or body is still a 415 or 400, as for minimal APIs); and a problem-details result no formatter can write in the accepted types (a client
 /// that accepts only JMC1) is written as <c>application/problem+json</c> instead of turning into an empty 406.
 /// </summary>
-internal sealed class NotAcceptableFilter : IResourceFilter, IAlwaysRunResultFilter
+internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilter
 {
-    public void OnResourceExecuting(ResourceExecutingContext context)
+    private FormatterCollection<IOutputFormatter>? _formattersForValues;
+
+    public void OnActionExecuting(ActionExecutingContext context)
     {
         HttpRequest request = context.HttpContext.Request;
         if (HttpMethods.IsGet(request.Method) || HttpMethods.IsHead(request.Method) || HttpMethods.IsOptions(request.Method) || HttpMethods.IsTrace(request.Method))
@@ -33,13 +36,13 @@ internal sealed class NotAcceptableFilter : IResourceFilter, IAlwaysRunResultFil
         }
 
         if (context.ActionDescriptor is ControllerActionDescriptor action && DeclaredResponseType(action.MethodInfo.ReturnType) is { } declared
-            && !CanNegotiate(context.HttpContext, declared, value: null, new ObjectResult(null)))
+            && !CanNegotiate(context.HttpContext, declared, value: null, new ObjectResult(null) { Formatters = FormattersForValues(context.HttpContext) }))
         {
             context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status406NotAcceptable, Detail = ContentNegotiation.NotAcceptableDetail }, customized: false);
         }
     }
 
-    public void OnResourceExecuted(ResourceExecutedContext context)
+    public void OnActionExecuted(ActionExecutedContext context)
     {
     }
 
@@ -48,7 +51,7 @@ internal sealed class NotAcceptableFilter : IResourceFilter, IAlwaysRunResultFil
         if (context.Result is UnsupportedMediaTypeResult)
         {
             // Controllers without [ApiController] get no problem details from MVC for a 415.
-            context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status415UnsupportedMediaType, Detail = "The request's content type is not supported." }, customized: false);
+            context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status415UnsupportedMediaType, Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext.Request.ContentType) }, customized: false);
             return;
         }
 
@@ -79,6 +82,29 @@ internal sealed class NotAcceptableFilter : IResourceFilter, IAlwaysRunResultFil
         var formatterContext = new OutputFormatterWriteContext(http, services.GetRequiredService<IHttpResponseStreamWriterFactory>().CreateWriter, type, value);
         IOutputFormatter? formatter = services.GetRequiredService<OutputFormatterSelector>().SelectFormatter(formatterContext, result.Formatters, result.ContentTypes);
         return formatter is not null && !ContentNegotiation.IsRefused(http.Request, formatterContext.ContentType.ToString());
+    }
+
+    /// <summary>
+    /// The app's output formatters less the one that answers a null value with 204: before the action runs there is no
+    /// value yet, and the formatter that will write one is what matters.
+    /// </summary>
+    private FormatterCollection<IOutputFormatter> FormattersForValues(HttpContext http)
+    {
+        if (_formattersForValues is { } cached)
+        {
+            return cached;
+        }
+
+        var formatters = new FormatterCollection<IOutputFormatter>();
+        foreach (IOutputFormatter formatter in http.RequestServices.GetRequiredService<IOptions<MvcOptions>>().Value.OutputFormatters)
+        {
+            if (formatter is not HttpNoContentOutputFormatter)
+            {
+                formatters.Add(formatter);
+            }
+        }
+
+        return _formattersForValues = formatters; // MVC's options are final once the app runs
     }
 
     /// <summary>The type an action's result is declared to hold (<c>T</c> of <c>ActionResult&lt;T&gt;</c>, <c>Task&lt;T&gt;</c>), or null for <c>IActionResult</c>.</summary>

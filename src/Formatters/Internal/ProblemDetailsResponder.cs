@@ -21,11 +21,12 @@ internal static class ProblemDetailsResponder
 {
     private const string ProblemJson = "application/problem+json";
 
-    /// <summary>Answers <paramref name="statusCode"/> with problem details; a validation problem when there are <paramref name="errors"/>.</summary>
+    /// <summary>Answers <paramref name="statusCode"/> with problem details; a validation problem when there are <paramref name="errors"/> (then <paramref name="detail"/> is left out: the errors say it).</summary>
     public static Task WriteAsync(HttpContext context, int statusCode, string? detail, IReadOnlyDictionary<string, string[]>? errors = null)
     {
+        // A validation problem carries its messages in `errors` (keyed by JSON path), shaped as MVC's [ApiController] answers.
         ProblemDetails problem = errors is { Count: > 0 }
-            ? new HttpValidationProblemDetails(errors.ToDictionary(e => e.Key, e => e.Value)) { Status = statusCode, Detail = detail }
+            ? new HttpValidationProblemDetails(errors.ToDictionary(e => e.Key, e => e.Value)) { Status = statusCode }
             : new ProblemDetails { Status = statusCode, Detail = detail };
         return WriteAsync(context, problem);
     }
