@@ -75,8 +75,37 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
     {
     }
 
-    /// <summary>Whether MVC's formatter selection finds a formatter for the value in a media type the client did not refuse.</summary>
+    /// <summary>
+    /// Whether MVC's formatter selection finds a formatter for the value in a media type the client did not refuse.
+    /// When MVC's choice is refused (<c>application/json;q=0, */*</c>: MVC ignores an Accept with <c>*/*</c>), the
+    /// result is pointed at the media type minimal APIs would answer in, if the client accepts one.
+    /// </summary>
     private static bool CanNegotiate(HttpContext http, Type type, object? value, ObjectResult result)
+    {
+        if (Selects(http, type, value, result))
+        {
+            return true;
+        }
+
+        JsonableOptions options = http.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
+        if (result.ContentTypes.Count > 0
+            || ContentNegotiation.SelectResponseFormat(http.Request, options, out string mediaType) is not { } format
+            || (format == JsonableFormat.Jmc1 && !FormatterCore.CanWrite(type)))
+        {
+            return false;
+        }
+
+        result.ContentTypes = [mediaType];
+        if (Selects(http, type, value, result))
+        {
+            return true;
+        }
+
+        result.ContentTypes = [];
+        return false;
+    }
+
+    private static bool Selects(HttpContext http, Type type, object? value, ObjectResult result)
     {
         IServiceProvider services = http.RequestServices;
         var formatterContext = new OutputFormatterWriteContext(http, services.GetRequiredService<IHttpResponseStreamWriterFactory>().CreateWriter, type, value);
