@@ -1,6 +1,8 @@
+using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Linq;
+using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
@@ -78,10 +80,41 @@ internal static class ProblemDetailsResponder
                 new ProblemDetailsContext { HttpContext = context, ProblemDetails = problem });
         }
 
+        ResolveAppExtensionValues(context, problem);
         response.ContentLength = null;
         JsonTypeInfo typeInfo = problem is HttpValidationProblemDetails
             ? ProblemDetailsJsonContext.Default.HttpValidationProblemDetails
             : ProblemDetailsJsonContext.Default.ProblemDetails;
         return response.WriteAsJsonAsync(problem, typeInfo, ProblemJson, context.RequestAborted);
+    }
+
+    /// <summary>
+    /// Extension members of types Jsonable's context does not know are the app's own (added by its
+    /// <c>CustomizeProblemDetails</c>): they are written as the app's System.Text.Json options write them, turned into
+    /// a <see cref="JsonElement"/> here. Everything else in the problem never touches the app's options.
+    /// </summary>
+    private static void ResolveAppExtensionValues(HttpContext context, ProblemDetails problem)
+    {
+        JsonSerializerOptions? appOptions = null;
+        foreach (KeyValuePair<string, object?> extension in problem.Extensions.ToArray())
+        {
+            if (extension.Value is not { } value || ProblemDetailsJsonContext.Default.GetTypeInfo(value.GetType()) is not null)
+            {
+                continue;
+            }
+
+            appOptions ??= context.RequestServices.GetService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>()?.Value.SerializerOptions;
+            try
+            {
+                if (appOptions is not null && appOptions.TryGetTypeInfo(value.GetType(), out JsonTypeInfo? appTypeInfo))
+                {
+                    problem.Extensions[extension.Key] = JsonSerializer.SerializeToElement(value, appTypeInfo);
+                }
+            }
+            catch (Exception exception) when (exception is InvalidOperationException or NotSupportedException)
+            {
+                // The app's options cannot write it either: writing the problem reports that, as ASP.NET Core would.
+            }
+        }
     }
 }
