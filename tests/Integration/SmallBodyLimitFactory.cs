@@ -11,19 +11,22 @@ namespace Jsonable.Integration.Tests;
 /// <see cref="IHttpMaxRequestBodySizeFeature"/> as Kestrel's <c>MaxRequestBodySize</c> would (TestServer has no limit
 /// of its own, so a first middleware provides the feature).
 /// </summary>
-public sealed class SmallBodyLimitFactory : SampleApiFactory
+public class SmallBodyLimitFactory : SampleApiFactory
 {
     /// <summary>The request body limit, in bytes.</summary>
     public const long Limit = 1000;
+
+    /// <summary>The limit this factory sets (<see cref="Limit"/> unless a derived factory says otherwise).</summary>
+    public virtual long BodyLimit => Limit;
 
     /// <inheritdoc />
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
         base.ConfigureWebHost(builder);
-        builder.ConfigureServices(services => services.AddTransient<IStartupFilter, BodyLimitStartupFilter>());
+        builder.ConfigureServices(services => services.AddTransient<IStartupFilter>(_ => new BodyLimitStartupFilter(BodyLimit)));
     }
 
-    private sealed class BodyLimitStartupFilter : IStartupFilter
+    private sealed class BodyLimitStartupFilter(long limit) : IStartupFilter
     {
         public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next) => app =>
         {
@@ -32,11 +35,11 @@ public sealed class SmallBodyLimitFactory : SampleApiFactory
                 IHttpMaxRequestBodySizeFeature? feature = context.Features.Get<IHttpMaxRequestBodySizeFeature>();
                 if (feature is null || feature.IsReadOnly)
                 {
-                    context.Features.Set<IHttpMaxRequestBodySizeFeature>(new FixedLimit());
+                    context.Features.Set<IHttpMaxRequestBodySizeFeature>(new FixedLimit { MaxRequestBodySize = limit });
                 }
                 else
                 {
-                    feature.MaxRequestBodySize = Limit;
+                    feature.MaxRequestBodySize = limit;
                 }
 
                 return nextMiddleware(context);
@@ -49,6 +52,6 @@ public sealed class SmallBodyLimitFactory : SampleApiFactory
     {
         public bool IsReadOnly => false;
 
-        public long? MaxRequestBodySize { get; set; } = Limit;
+        public long? MaxRequestBodySize { get; set; }
     }
 }

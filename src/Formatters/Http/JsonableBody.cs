@@ -9,7 +9,6 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
-using Microsoft.Net.Http.Headers;
 
 namespace Jsonable.AspNetCore.Http;
 
@@ -29,24 +28,27 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
     /// <summary>Binds the body; called by minimal APIs.</summary>
     /// <param name="context">The request's context.</param>
     /// <param name="parameter">The parameter being bound.</param>
-    /// <exception cref="JsonableRequestException">415 for a content type Jsonable does not read; 400 for an empty or malformed body.</exception>
+    /// <exception cref="JsonableRequestException">
+    /// 406 when the endpoint answers with a <see cref="JsonableResult{T}"/> and the <c>Accept</c> header allows neither
+    /// format; 415 for a content type (or charset) Jsonable does not read; 400 for an empty or malformed body.
+    /// </exception>
     public static async ValueTask<JsonableBody<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out MediaTypeHeaderValue? contentType);
+        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
         if (format is null)
         {
             throw new JsonableRequestException(
-                $"The content type '{context.Request.ContentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1}.",
+                ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType),
                 StatusCodes.Status415UnsupportedMediaType);
         }
 
-        Encoding? encoding = format == JsonableFormat.Json ? contentType?.Encoding : null;
         byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
         if (body is null || body.Length == 0)
         {
-            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(parameter?.Name ?? "body", "A non-empty request body is required."));
+            // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
+            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
         }
 
         T? value;
@@ -65,16 +67,25 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
             throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, Errors("$", "The request body must not be null."));
         }
 
+        // Before the handler can store anything, as for MVC actions: when the endpoint answers with a negotiated
+        // Jsonable result, an Accept that allows neither format is a 406 (after Content-Type and body, as in MVC).
+        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
+            && ContentNegotiation.SelectResponseFormat(context.Request, options, out _) is null)
+        {
+            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
+        }
+
         return new JsonableBody<T>(value);
     }
 
-    /// <summary>Describes the accepted media types to OpenAPI.</summary>
+    /// <summary>Describes the accepted media types to OpenAPI (and to routing, which answers 415 for any other).</summary>
     /// <param name="parameter">The parameter.</param>
     /// <param name="builder">The endpoint being built.</param>
     public static void PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
-        builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1], typeof(T)));
+        // The content types MVC's Jsonable formatters read, so both stacks accept (and document) the same bodies.
+        builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.TextJson, JsonableMediaTypes.AnyJsonSuffix, JsonableMediaTypes.Jmc1], typeof(T)));
     }
 
     private static Dictionary<string, string[]> Errors(string key, string message) => new() { [key] = [message] };

@@ -43,5 +43,6 @@ public sealed class JsonableCreatedResult<T> : IResult, IEndpointMetadataProvide
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status201Created, typeof(T), [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1]));
+        builder.Metadata.Add(Internal.NegotiatedResponseMetadata.Instance);
     }
 }

@@ -5,7 +5,8 @@ using Microsoft.AspNetCore.Http;
 namespace Jsonable.AspNetCore.Http;
 
 /// <summary>
-/// A request Jsonable could not bind (malformed body: 400, unsupported content type: 415). It is a
+/// A request Jsonable could not bind (malformed body: 400, unsupported content type: 415, an <c>Accept</c> the
+/// endpoint's negotiated result cannot satisfy: 406). It is a
 /// <see cref="BadHttpRequestException"/>, so the server answers with its status code even without
 /// <c>UseJsonable()</c>; with it, the client gets problem details naming the JSON path.
 /// </summary>

@@ -50,7 +50,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
         if (format is null)
         {
             JsonableLog.NotAcceptable(logger, httpContext.Request.Headers.Accept.ToString());
-            await ProblemResponses.WriteAsync(httpContext, StatusCodes.Status406NotAcceptable, "None of the media types in the Accept header can be produced.", null).ConfigureAwait(false);
+            await ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status406NotAcceptable, ContentNegotiation.NotAcceptableDetail).ConfigureAwait(false);
             return;
         }
 
@@ -72,6 +72,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status200OK, typeof(T), [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1]));
+        builder.Metadata.Add(NegotiatedResponseMetadata.Instance);
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status406NotAcceptable, typeof(Microsoft.AspNetCore.Mvc.ProblemDetails), ["application/problem+json"]));
     }
 }

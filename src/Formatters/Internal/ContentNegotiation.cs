@@ -1,18 +1,34 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Text;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
 
 namespace Jsonable.AspNetCore.Internal;
 
-/// <summary>Chooses JSON or JMC1 for endpoints outside MVC, as MVC's output formatter selection would.</summary>
+/// <summary>
+/// The one set of negotiation rules both stacks use: which format answers an <c>Accept</c> header (RFC 9110 §12.5.1:
+/// the most specific matching range gives a media type its quality, and q=0 means "not acceptable"), and which
+/// request content types and charsets Jsonable reads.
+/// </summary>
 internal static class ContentNegotiation
 {
-    private static readonly MediaTypeHeaderValue s_json = new(JsonableMediaTypes.Json);
-    private static readonly MediaTypeHeaderValue s_textJson = new(JsonableMediaTypes.TextJson);
-    private static readonly MediaTypeHeaderValue s_jmc1 = new(JsonableMediaTypes.Jmc1);
+    // Candidates in the order they win ties on the same range: a wildcard (*/*, a browser's) gets JSON.
+    private static readonly (string Type, string SubType, string MediaType, JsonableFormat Format)[] s_candidates =
+    [
+        ("application", "json", JsonableMediaTypes.Json, JsonableFormat.Json),
+        ("text", "json", JsonableMediaTypes.TextJson, JsonableFormat.Json),
+        ("application", "jsonc+jmc1", JsonableMediaTypes.Jmc1, JsonableFormat.Jmc1),
+    ];
+
+    /// <summary>The detail of every 406 Jsonable answers.</summary>
+    public const string NotAcceptableDetail = "None of the media types in the Accept header can be produced.";
+
+    /// <summary>The detail of a 415: the content type sent, and the ones Jsonable reads.</summary>
+    public static string UnsupportedContentTypeDetail(string? contentType) =>
+        $"The content type '{contentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16).";
 
     /// <summary>
     /// The format to answer in, or <see langword="null"/> when the request accepts neither (406);
@@ -42,58 +58,123 @@ internal static class ContentNegotiation
             return JsonableFormat.Json;
         }
 
-        // Highest quality first; among equals, the order the client gave. JSON wins ties on wildcards.
-        foreach (MediaTypeHeaderValue range in accept
-            .Select((value, index) => (value, index))
-            .OrderByDescending(x => x.value.Quality ?? 1.0)
-            .ThenBy(x => x.index)
-            .Select(x => x.value))
+        // Highest quality first; among equals, the range the client listed first, then the candidates' order.
+        JsonableFormat? best = null;
+        double bestQuality = 0;
+        int bestIndex = int.MaxValue;
+        foreach ((string type, string subType, string candidateMediaType, JsonableFormat candidateFormat) in s_candidates)
         {
-            if (range.Quality is 0)
+            if (candidateFormat == JsonableFormat.Jmc1 && !options.EnableJmc1)
             {
                 continue;
             }
 
-            if (s_json.IsSubsetOf(range))
+            (double quality, int index) = QualityOf(accept, type, subType);
+            if (quality > bestQuality || (quality == bestQuality && quality > 0 && index < bestIndex))
             {
-                return JsonableFormat.Json;
-            }
-
-            if (s_textJson.IsSubsetOf(range))
-            {
-                mediaType = JsonableMediaTypes.TextJson;
-                return JsonableFormat.Json;
-            }
-
-            if (options.EnableJmc1 && s_jmc1.IsSubsetOf(range))
-            {
-                mediaType = JsonableMediaTypes.Jmc1;
-                return JsonableFormat.Jmc1;
+                best = candidateFormat;
+                bestQuality = quality;
+                bestIndex = index;
+                mediaType = candidateMediaType;
             }
         }
 
-        return null;
+        if (best is null)
+        {
+            mediaType = JsonableMediaTypes.Json;
+        }
+
+        return best;
     }
 
-    /// <summary>The format of a request body, or <see langword="null"/> for a content type Jsonable does not read (415).</summary>
-    public static JsonableFormat? SelectRequestFormat(HttpRequest request, JsonableOptions options, out MediaTypeHeaderValue? contentType)
+    /// <summary>
+    /// Whether the request's <c>Accept</c> refuses <paramref name="contentType"/> outright: the most specific range that
+    /// matches it says q=0. (MVC's formatter selection treats such a range as merely the least preferred.)
+    /// </summary>
+    public static bool IsRefused(HttpRequest request, string? contentType)
     {
-        contentType = null;
+        if (contentType is null || !MediaTypeHeaderValue.TryParse(contentType, out MediaTypeHeaderValue? parsed))
+        {
+            return false;
+        }
+
+        IList<MediaTypeHeaderValue> accept = request.GetTypedHeaders().Accept;
+        return accept.Count > 0 && QualityOf(accept, parsed.Type.ToString(), parsed.SubType.ToString()) is { Quality: 0, Index: >= 0 };
+    }
+
+    /// <summary>The quality the most specific matching range gives a media type, and that range's position (-1: none matches).</summary>
+    private static (double Quality, int Index) QualityOf(IList<MediaTypeHeaderValue> accept, string type, string subType)
+    {
+        int bestSpecificity = -1;
+        (double Quality, int Index) result = (0, -1);
+        for (int i = 0; i < accept.Count; i++)
+        {
+            MediaTypeHeaderValue range = accept[i];
+            int specificity;
+            if (range.MatchesAllTypes)
+            {
+                specificity = 0;
+            }
+            else if (!range.Type.Equals(type, StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+            else if (range.MatchesAllSubTypes)
+            {
+                specificity = 1;
+            }
+            else if (range.SubType.Equals(subType, StringComparison.OrdinalIgnoreCase))
+            {
+                specificity = 2;
+            }
+            else
+            {
+                continue;
+            }
+
+            if (specificity > bestSpecificity)
+            {
+                bestSpecificity = specificity;
+                result = (range.Quality ?? 1.0, i);
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>
+    /// The format of a request body, or <see langword="null"/> for a content type Jsonable does not read (415): JMC1,
+    /// or JSON (<c>application/json</c>, <c>text/json</c>, <c>application/*+json</c>) in UTF-8 or UTF-16, the charsets
+    /// the MVC formatter reads. Any other charset is refused rather than guessed at.
+    /// </summary>
+    public static JsonableFormat? SelectRequestFormat(HttpRequest request, JsonableOptions options, out Encoding? encoding)
+    {
+        encoding = null;
         if (!MediaTypeHeaderValue.TryParse(request.ContentType, out MediaTypeHeaderValue? parsed))
         {
             return null;
         }
 
-        contentType = parsed;
         if (options.EnableJmc1 && parsed.MediaType.Equals(JsonableMediaTypes.Jmc1, StringComparison.OrdinalIgnoreCase))
         {
-            return JsonableFormat.Jmc1;
+            return JsonableFormat.Jmc1; // bytes, not text: a charset does not apply
         }
 
         bool isJson = parsed.MediaType.Equals(JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase)
             || parsed.MediaType.Equals(JsonableMediaTypes.TextJson, StringComparison.OrdinalIgnoreCase)
             || (parsed.Type.Equals("application", StringComparison.OrdinalIgnoreCase) && parsed.Suffix.Equals("json", StringComparison.OrdinalIgnoreCase));
-        return isJson ? JsonableFormat.Json : null;
+        if (!isJson)
+        {
+            return null;
+        }
+
+        if (StringSegment.IsNullOrEmpty(parsed.Charset))
+        {
+            return JsonableFormat.Json;
+        }
+
+        encoding = parsed.Encoding;
+        return encoding?.CodePage is 65001 or 1200 or 1201 ? JsonableFormat.Json : null;
     }
 
     /// <summary>Adds <c>Vary: Accept</c> once: the body depends on the request's Accept header.</summary>

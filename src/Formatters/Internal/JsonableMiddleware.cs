@@ -6,11 +6,15 @@ using Microsoft.Extensions.Logging;
 namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
-/// Maps what a client got wrong to problem details for endpoints outside MVC: Jsonable binding failures (400 with
-/// the JSON path as key, 415) and other bad requests (413 for an oversized body), never a 500.
+/// Answers what a client got wrong with problem details instead of an exception: Jsonable binding failures of minimal
+/// APIs (400 with the JSON path as key, 406, 415) and other bad requests (413 for an oversized body, MVC's too), never
+/// a 500. MVC's own 406/415 are answered by <see cref="NotAcceptableFilter"/> and ASP.NET Core's API behaviour.
 /// </summary>
 internal sealed class JsonableMiddleware
 {
+    /// <summary>The display name of the endpoint routing selects when no endpoint accepts the request's content type.</summary>
+    private const string ContentTypeRejectionEndpoint = "415 HTTP Unsupported Media Type";
+
     private readonly RequestDelegate _next;
     private readonly ILogger<JsonableMiddleware> _logger;
 
@@ -22,30 +26,28 @@ internal sealed class JsonableMiddleware
 
     public async Task InvokeAsync(HttpContext context)
     {
+        if (context.GetEndpoint() is { DisplayName: ContentTypeRejectionEndpoint, Metadata.Count: 0 })
+        {
+            // Routing turned the request down before any endpoint could bind it: no endpoint accepts its Content-Type
+            // (the Accepts metadata JsonableBody declares). Answer that 415 as Jsonable answers its own.
+            JsonableLog.BadRequestMapped(_logger, StatusCodes.Status415UnsupportedMediaType, ContentTypeRejectionEndpoint);
+            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType, ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType)).ConfigureAwait(false);
+            return;
+        }
+
         try
         {
             await _next(context).ConfigureAwait(false);
-            if (!context.Response.HasStarted && IsBodyless(context.Response) && context.Response.StatusCode is StatusCodes.Status406NotAcceptable or StatusCodes.Status415UnsupportedMediaType)
-            {
-                // MVC answers an unsatisfiable Accept (ReturnHttpNotAcceptable) or content type with an empty body.
-                string detail = context.Response.StatusCode == StatusCodes.Status406NotAcceptable
-                    ? "None of the media types in the Accept header can be produced."
-                    : "The request's content type is not supported.";
-                context.Response.ContentLength = null;
-                await FallbackProblemDetailsWriter.WriteProblemJsonAsync(context, new Microsoft.AspNetCore.Mvc.ProblemDetails { Detail = detail }, applyOptions: true).ConfigureAwait(false);
-            }
         }
         catch (BadHttpRequestException exception) when (!context.Response.HasStarted)
         {
             JsonableLog.BadRequestMapped(_logger, exception.StatusCode, exception.Message);
             context.Response.Clear();
-            await ProblemResponses.WriteAsync(
+            await ProblemDetailsResponder.WriteAsync(
                 context,
                 exception.StatusCode,
                 exception.Message,
                 (exception as JsonableRequestException)?.Errors).ConfigureAwait(false);
         }
     }
-
-    private static bool IsBodyless(HttpResponse response) => response.ContentType is null && response.ContentLength is null or 0;
 }

@@ -33,7 +33,6 @@ internal sealed class JsonableMvcOptionsSetup : IConfigureOptions<MvcOptions>
             options.InputFormatters.Insert(input, new JsonableJmc1InputFormatter(_options, _loggerFactory.CreateLogger<JsonableJmc1InputFormatter>()));
             options.OutputFormatters.Insert(output, new JsonableJmc1OutputFormatter(_options, _loggerFactory.CreateLogger<JsonableJmc1OutputFormatter>()));
             options.FormatterMappings.SetMediaTypeMappingForFormat(JsonableMediaTypes.Jmc1Format, MediaTypeHeaderValue.Parse(JsonableMediaTypes.Jmc1));
-            options.Filters.Add(new ProblemDetailsResultFilter());
         }
 
         if (_options.EnableJson)
@@ -51,6 +50,11 @@ internal sealed class JsonableMvcOptionsSetup : IConfigureOptions<MvcOptions>
         {
             options.Filters.Add(new FormatFilterAttribute());
         }
+
+        // One answer from both stacks: 406 problem details (q=0 honoured, checked before a POST's action runs), and
+        // problem details written even when the client accepts only JMC1. After the format filter, which sets the
+        // content type ?format= asks for.
+        options.Filters.Add(new NotAcceptableFilter());
     }
 
     private static int IndexOf<TFormatter, TItem>(System.Collections.Generic.IList<TItem> formatters)

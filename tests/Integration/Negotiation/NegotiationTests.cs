@@ -88,16 +88,16 @@ public sealed class NegotiationTests(SampleApiFactory factory) : IClassFixture<S
         await HttpAssert.ProblemAsync(HttpStatusCode.NotAcceptable, response);
     }
 
-    // Minimal APIs only: MVC's own formatter selection does not treat q=0 as "not acceptable" (ASP.NET Core's
-    // behaviour, not Jsonable's), whereas JsonableResult follows RFC 9110 §12.4.2.
+    // RFC 9110 §12.4.2: q=0 means "not acceptable". MVC's own formatter selection treats it as merely least
+    // preferred; Jsonable's filter makes MVC answer as minimal APIs do.
     [Theory]
-    [InlineData("item")]
-    [InlineData("list")]
-    public async Task Get_MinimalAcceptJsonWithQualityZero_Answers406ProblemDetails(string resource)
+    [MemberData(nameof(Endpoints))]
+    public async Task Get_AcceptJsonWithQualityZero_Answers406ProblemDetails(string basePath, string resource)
     {
-        (HttpResponseMessage response, _) = await factory.CreateClient().GetAsync(Url("/minimal", resource), "application/json;q=0, text/plain");
+        (HttpResponseMessage response, _) = await factory.CreateClient().GetAsync(Url(basePath, resource), "application/json;q=0, text/plain");
 
         await HttpAssert.ProblemAsync(HttpStatusCode.NotAcceptable, response);
+        HttpAssert.VaryAccept(response);
     }
 
     [Theory]
