@@ -7,7 +7,7 @@ namespace Jsonable.Http.Internal;
 internal static class WireFormat
 {
     // JMC1 first; JSON at a lower quality so a server without JMC1 answers JSON instead of 406.
-    public const string Jmc1Accept = JsonableMediaTypeNames.Jmc1 + ", " + JsonableMediaTypeNames.Json + ";q=0.9";
+    public const string Jmc1Accept = JsonableMediaTypeNames.Jmc1 + ", " + JsonableMediaTypeNames.Json + "; q=0.9";
 
     public const string JsonAccept = JsonableMediaTypeNames.Json;
 
