@@ -117,6 +117,28 @@ public sealed class ResponseReadingTests
         Assert.Equal(transforms.Select(t => t.ToJson()), read!.Select(t => t.ToJson()));
     }
 
+    [Theory]
+    [InlineData(JsonableFormat.Jmc1, "application/jsonc+jmc1, application/json; q=0.9")]
+    [InlineData(JsonableFormat.Json, "application/json")]
+    public async Task GetJsonable_SendsTheAccept_AndKeepsTheResponseHeaders(JsonableFormat format, string expectedAccept)
+    {
+        Transform transform = NewTransform();
+        string? accept = null;
+        await using TestApp server = await TestApp.StartAsync(app => app.MapGet("/t", (HttpContext context) =>
+        {
+            accept = string.Join(", ", context.Request.Headers.Accept.SelectMany(v => v!.Split(',')).Select(v => v.Trim()));
+            context.Response.Headers.ETag = "\"42\"";
+            return Results.Bytes(JsonableSerializer.SerializeToUtf8Bytes(transform, format), format == JsonableFormat.Jmc1 ? JsonableMediaTypeNames.Jmc1 : JsonableMediaTypeNames.Json);
+        }));
+
+        using HttpResponseMessage response = await server.Client.GetJsonableAsync("/t", new JsonableHttpOptions { Format = format });
+        Transform? read = await response.ReadFromJsonableAsync<Transform>();
+
+        Assert.Equal(expectedAccept, accept);
+        Assert.Equal(new EntityTagHeaderValue("\"42\""), response.Headers.ETag);
+        Assert.Equal(transform.ToJson(), read?.ToJson());
+    }
+
     [Fact]
     public async Task HttpContentReadFromJsonable_ReadsByContentType()
     {
