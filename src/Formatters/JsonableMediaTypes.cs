@@ -4,13 +4,13 @@ namespace Jsonable.AspNetCore;
 public static class JsonableMediaTypes
 {
     /// <summary>JMC1: compact JSON with length comments.</summary>
-    public const string Jmc1 = "application/jsonc+jmc1";
+    public const string Jmc1 = JsonableMediaTypeNames.Jmc1;
 
     /// <summary>Plain JSON.</summary>
-    public const string Json = "application/json";
+    public const string Json = JsonableMediaTypeNames.Json;
 
     /// <summary>Plain JSON under its legacy text name.</summary>
-    public const string TextJson = "text/json";
+    public const string TextJson = JsonableMediaTypeNames.TextJson;
 
     /// <summary>Any structured-syntax JSON type (<c>application/problem+json</c>, ...), read and written as plain JSON.</summary>
     public const string AnyJsonSuffix = "application/*+json";

@@ -1,0 +1,41 @@
+// Moves transform 1 of the sample API by PATCHing only its position, in JMC1, and prints it before and after.
+//   dotnet run --project samples/WebApi                                     (in one terminal)
+//   dotnet run --project samples/Client -- http://localhost:5080           (in another)
+using System.Net.Http.Headers;
+using Jsonable.Http;
+using Jsonable.Samples.RealData;
+
+var baseAddress = new Uri(args.Length > 0 ? args[0] : "http://localhost:5080");
+using var client = new HttpClient { BaseAddress = baseAddress };
+const string Url = "api/transforms/1";
+
+try
+{
+    // GET asks for JMC1 (the default format) and keeps the ETag, so the PATCH only applies to what we read.
+    using HttpResponseMessage got = await client.GetJsonableAsync(Url);
+    Transform transform = await got.ReadFromJsonableAsync<Transform>() ?? throw new InvalidOperationException("The server sent null.");
+    EntityTagHeaderValue? etag = got.Headers.ETag;
+    Console.WriteLine($"Before (ETag {etag}):");
+    Console.WriteLine(transform.ToJson(prettyPrint: true));
+
+    // Move it one unit along x. Only the position goes on the wire: the bytes of transform.ToJsonUtf8_Position.
+    float[] position = transform.Position ?? [0, 0, 0];
+    transform.Position = [position[0] + 1, position[1], position[2]];
+    using HttpResponseMessage patched = await client.PatchAsJsonableAsync(Url, transform, nameof(Transform.Position), etag);
+    Transform? after = await patched.ReadFromJsonableAsync<Transform>();
+
+    Console.WriteLine($"After (ETag {patched.Headers.ETag}):");
+    Console.WriteLine(after?.ToJson(prettyPrint: true));
+    return 0;
+}
+catch (JsonableProblemException problem)
+{
+    // The server's problem details: 404 for a missing transform, 412 when someone else changed it since the GET, ...
+    Console.Error.WriteLine(problem.Message);
+    return 1;
+}
+catch (HttpRequestException unreachable)
+{
+    Console.Error.WriteLine($"Cannot reach {baseAddress}: {unreachable.Message}. Start the sample API first: dotnet run --project samples/WebApi");
+    return 1;
+}
