@@ -51,6 +51,16 @@ internal static class LoadTestProgram
             Console.Error.WriteLine("Stopped.");
             return 130;
         }
+        catch (HttpRequestException e)
+        {
+            Console.Error.WriteLine($"The server could not be reached or refused the set-up request: {e.Message}");
+            return ExitPreflight;
+        }
+        catch (ArgumentException e)
+        {
+            Console.Error.WriteLine(e.Message);
+            return ExitUsage;
+        }
     }
 
     private static async Task<int> RunAsync(LoadTestOptions options, CancellationToken cancellationToken)
