@@ -55,9 +55,9 @@ internal static class ScenarioCatalog
     /// </summary>
     public static IReadOnlyList<Scenario> Create(TestData data) =>
     [
-        new("get-status", "GET one status (≈ 2.6 KB of JSON)", f => ScenarioRequest.Get(f, $"/statuses/{data.FirstStatusId}")),
-        new("get-statuses-10", "GET 10 statuses (≈ 26 KB)", f => ScenarioRequest.Get(f, "/statuses?limit=10")),
-        new("get-statuses-100", "GET 100 statuses (≈ 260 KB)", f => ScenarioRequest.Get(f, "/statuses?limit=100")),
+        new("get-status", "GET one status (≈ 3.2 KB of JSON)", f => ScenarioRequest.Get(f, $"/statuses/{data.FirstStatusId}")),
+        new("get-statuses-10", "GET 10 statuses (≈ 41 KB)", f => ScenarioRequest.Get(f, "/statuses?limit=10")),
+        new("get-statuses-100", "GET 100 statuses (≈ 477 KB)", f => ScenarioRequest.Get(f, "/statuses?limit=100")),
         new("get-citm", "GET the citm catalog (≈ 500 KB, mostly numbers and dictionaries)", f => ScenarioRequest.Get(f, "/citm")),
         new("post-status", "POST one status: read, stored, written back (201)", f =>
             ScenarioRequest.Send(HttpMethod.Post, f, f == WireFormat.Raw ? "/echo" : "/statuses", data.FirstStatus)),
