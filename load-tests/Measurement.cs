@@ -81,8 +81,11 @@ internal sealed class RunRecorder
         }
 
         long responses = _total.TotalCount;
+
+        // Only 2xx answers count towards the rate: a route that fails fast must not look fast.
+        long successes = _statusCounts.Skip(200).Take(100).Sum();
         return new RunResult(
-            engine, scenario.Name, format.Name, Requests, elapsed, Requests / Math.Max(elapsed.TotalSeconds, 1e-9),
+            engine, scenario.Name, format.Name, Requests, elapsed, successes / Math.Max(elapsed.TotalSeconds, 1e-9),
             Percentile(50), Percentile(75), Percentile(95), Percentile(99),
             responses == 0 ? 0 : _total.GetMaxValue() / 1000.0,
             statuses, Interlocked.Read(ref _bytesIn), Interlocked.Read(ref _bytesOut), Interlocked.Read(ref _failures),
@@ -95,7 +98,7 @@ internal sealed class RunRecorder
 }
 
 /// <summary>
-/// The outcome of one run. Latencies in milliseconds; <see cref="StatusCounts"/> is keyed by status code (or by a
+/// The outcome of one run. <see cref="Rps"/> counts 2xx responses only; latencies in milliseconds; <see cref="StatusCounts"/> is keyed by status code (or by a
 /// class such as <c>2xx/3xx</c> where the engine reports no more); bytes are what the engine can count (see notes).
 /// </summary>
 internal sealed record RunResult(

@@ -52,7 +52,7 @@ internal sealed class WrkEngine(Uri baseUri, string workDirectory, CpuPinning pi
         }
 
         return new RunResult(
-            Name, scenario.Name, format.Name, requests, TimeSpan.FromSeconds(seconds), requests / Math.Max(seconds, 1e-9),
+            Name, scenario.Name, format.Name, requests, TimeSpan.FromSeconds(seconds), (requests - nonSuccess) / Math.Max(seconds, 1e-9),
             Ms("p50"), Ms("p75"), Ms("p95"), Ms("p99"), Ms("max"), statuses,
             summary.GetProperty("bytes").GetInt64(), requests * (request.Body?.Length ?? 0), nonSuccess + socketErrors, errors,
             $"wrk -t1 -c{simulation.Copies}; bytes in include headers; {pinning.Describe()}");
