@@ -91,16 +91,18 @@ internal sealed class InProcessEngine : IDisposable
         var inFlight = new List<Task>();
         long start = Stopwatch.GetTimestamp();
         long next = 0;
+        // The run is the half-open interval [0, duration): a request due exactly at its end belongs to no run.
         long lastDue = simulation.DueBy(duration, duration) - 1;
+        while (lastDue >= 0 && simulation.DueAt(lastDue, duration) >= duration - TimeSpan.FromTicks(1))
+        {
+            lastDue--;
+        }
         while (!cancellationToken.IsCancellationRequested)
         {
+            // Past the end, the requests due before it that the last wait skipped over are still sent.
             TimeSpan elapsed = Stopwatch.GetElapsedTime(start);
-            if (elapsed >= duration)
-            {
-                break;
-            }
-
-            long due = Math.Min(simulation.DueBy(elapsed, duration), lastDue + 1);
+            bool ended = elapsed >= duration;
+            long due = ended ? lastDue + 1 : Math.Min(simulation.DueBy(elapsed, duration), lastDue + 1);
             for (; next < due; next++)
             {
                 // Each request's latency runs from when it was due, not from when it could be sent: a server that
@@ -114,6 +116,11 @@ internal sealed class InProcessEngine : IDisposable
                 {
                     recorder.RecordFailure($"not sent: {simulation.MaxInFlight} requests already in flight (the server is behind the rate)", request.Body?.Length ?? 0);
                 }
+            }
+
+            if (ended)
+            {
+                break;
             }
 
             if (inFlight.Count > 4096)
