@@ -20,7 +20,7 @@ internal static class Preflight
         foreach (Scenario scenario in scenarios)
         {
             (WireFormat Format, JsonNode? Data)? reference = null;
-            foreach (WireFormat format in formats)
+            foreach (WireFormat format in formats.Where(scenario.RunsIn))
             {
                 ScenarioRequest request = scenario.Request(format);
                 string where = $"{scenario.Name}/{format.Name} ({request.Method} {request.PathAndQuery})";

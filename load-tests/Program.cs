@@ -94,7 +94,7 @@ internal static class LoadTestProgram
             return ExitPreflight;
         }
 
-        AnsiConsole.MarkupLineInterpolated($"Pre-flight: {scenarios.Count} scenarios × {options.Formats.Count} formats answer 2xx in their format with the same data.");
+        AnsiConsole.MarkupLineInterpolated($"Pre-flight: {scenarios.Count} scenarios in {options.Formats.Count} formats answer 2xx in their format with the same data.");
 
         CpuPinning pinning = CpuPinning.For(serverInProcess: host is not null);
         string workDirectory = Directory.CreateTempSubdirectory("jsonable-load-").FullName;
@@ -212,7 +212,7 @@ internal static class LoadTestProgram
             // No live display to draw on (CI, a pipe): one line per run.
             foreach (Scenario scenario in scenarios)
             {
-                foreach (WireFormat format in options.Formats)
+                foreach (WireFormat format in options.Formats.Where(scenario.RunsIn))
                 {
                     RunResult result = await run(scenario, format, new LiveView(), cancellationToken);
                     results.Add(result);
@@ -231,7 +231,7 @@ internal static class LoadTestProgram
             {
                 foreach (Scenario scenario in scenarios)
                 {
-                    foreach (WireFormat format in options.Formats)
+                    foreach (WireFormat format in options.Formats.Where(scenario.RunsIn))
                     {
                         string label = $"{engineName} {scenario.Name}/{format.Name}";
                         ProgressTask task = context.AddTask(Markup.Escape(label), maxValue: perRun.TotalSeconds);

@@ -44,14 +44,20 @@ internal sealed record RequestBody(byte[] Json, byte[] Jmc1)
 /// <param name="Name">Short name used on the command line and in reports.</param>
 /// <param name="Description">What one request does.</param>
 /// <param name="Request">The request in a given format.</param>
-internal sealed record Scenario(string Name, string Description, Func<WireFormat, ScenarioRequest> Request);
+/// <param name="OnlyIn">The formats it runs in when not all (a route a baseline lacks); null for all.</param>
+internal sealed record Scenario(string Name, string Description, Func<WireFormat, ScenarioRequest> Request, IReadOnlyList<WireFormat>? OnlyIn = null)
+{
+    /// <summary>Whether the scenario runs in <paramref name="format"/>.</summary>
+    public bool RunsIn(WireFormat format) => OnlyIn is null || OnlyIn.Contains(format);
+}
 
 /// <summary>The scenarios, built from the real data the sample serves.</summary>
 internal static class ScenarioCatalog
 {
     /// <summary>
     /// Every scenario, in report order. A new one is a line here: a name, what it does, and the request per format
-    /// (e.g. a PATCH of one member: <c>f =&gt; ScenarioRequest.Send(HttpMethod.Patch, f, $"/statuses/{id}", body)</c>).
+    /// (e.g. a PATCH of one member: <c>f =&gt; ScenarioRequest.Send(HttpMethod.Patch, f, $"/transforms/{id}", body)</c>,
+    /// with <c>OnlyIn: [WireFormat.Jmc1, WireFormat.Json]</c> where the baselines have no such route).
     /// </summary>
     public static IReadOnlyList<Scenario> Create(TestData data) =>
     [
