@@ -1,3 +1,7 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -26,10 +30,41 @@ public static class BaselineEndpoints
             store.GetEvent(id) is { } e ? TypedResults.Json(e, context.CitmEvent) : TypedResults.NotFound());
         group.MapGet("/twitter", (ISampleStore store) => TypedResults.Json(store.TwitterSearch, context.TwitterRoot));
         group.MapGet("/citm", (ISampleStore store) => TypedResults.Json(store.Catalog, context.CitmCatalog));
+
+        // The request bodies are read with the same source-generated context (not the app's reflection-based
+        // options), so the POST routes compare Jsonable with STJ at its fastest. Like the GETs above, they declare
+        // no body schema: OpenAPI would then list the model, and the Swagger filter lists JMC1 for every model.
+        group.MapPost("/statuses", async Task<Results<JsonHttpResult<Status>, ValidationProblem, StatusCodeHttpResult>> (HttpRequest request, ISampleStore store) =>
+        {
+            if (!request.HasJsonContentType())
+            {
+                return TypedResults.StatusCode(StatusCodes.Status415UnsupportedMediaType);
+            }
+
+            (Status? status, ValidationProblem? problem) = await ReadJsonAsync(request, context.Status);
+            if (status is null)
+            {
+                return problem!;
+            }
+
+            store.UpsertStatus(status);
+            request.HttpContext.Response.Headers.Location = $"/stj/statuses/{status.id}";
+            return TypedResults.Json(status, context.Status, statusCode: StatusCodes.Status201Created);
+        });
+        group.MapPost("/twitter/echo", async Task<Results<JsonHttpResult<TwitterRoot>, ValidationProblem, StatusCodeHttpResult>> (HttpRequest request) =>
+        {
+            if (!request.HasJsonContentType())
+            {
+                return TypedResults.StatusCode(StatusCodes.Status415UnsupportedMediaType);
+            }
+
+            (TwitterRoot? search, ValidationProblem? problem) = await ReadJsonAsync(request, context.TwitterRoot);
+            return search is null ? problem! : TypedResults.Json(search, context.TwitterRoot);
+        });
         return group;
     }
 
-    /// <summary>Maps <c>/raw/...</c>: the stored JSON bytes, written as they are.</summary>
+    /// <summary>Maps <c>/raw/...</c>: JSON bytes that already exist, written as they are.</summary>
     public static RouteGroupBuilder MapPreSerializedBaseline(this IEndpointRouteBuilder app)
     {
         RouteGroupBuilder group = app.MapGroup("/raw").WithTags("Baseline: pre-serialized bytes");
@@ -39,6 +74,52 @@ public static class BaselineEndpoints
             store.GetStatusJson(id) is { } json ? TypedResults.Bytes(json, "application/json") : TypedResults.NotFound());
         group.MapGet("/events/{id:long}", Results<FileContentHttpResult, NotFound> (long id, ISampleStore store) =>
             store.GetEventJson(id) is { } json ? TypedResults.Bytes(json, "application/json") : TypedResults.NotFound());
+
+        // The catalog never changes: serialize it once, on first use.
+        Lazy<byte[]> catalogJson = new(() => System.Text.Encoding.UTF8.GetBytes(app.ServiceProvider.GetRequiredService<ISampleStore>().Catalog.ToJson()));
+        group.MapGet("/citm", () => TypedResults.Bytes(catalogJson.Value, "application/json"));
+
+        // A body that must be parsed has no pre-serialized answer: this is the floor under every POST instead, the
+        // request's JSON read to its end and written back with no serializer at all.
+        group.MapPost("/echo", async Task<Results<FileContentHttpResult, StatusCodeHttpResult>> (HttpRequest request) =>
+            request.HasJsonContentType()
+                ? TypedResults.Bytes(await ReadToEndAsync(request.BodyReader, request.HttpContext.RequestAborted), "application/json")
+                : TypedResults.StatusCode(StatusCodes.Status415UnsupportedMediaType))
+            .Accepts<JsonElement>("application/json");
         return group;
+    }
+
+    /// <summary>The body read with <paramref name="typeInfo"/>, or a 400 naming the JSON path where it went wrong.</summary>
+    private static async Task<(T? Value, ValidationProblem? Problem)> ReadJsonAsync<T>(HttpRequest request, JsonTypeInfo<T> typeInfo)
+        where T : class
+    {
+        try
+        {
+            T? value = await request.ReadFromJsonAsync(typeInfo, request.HttpContext.RequestAborted);
+            return value is null
+                ? (null, TypedResults.ValidationProblem(new Dictionary<string, string[]> { ["$"] = ["The body is null."] }))
+                : (value, null);
+        }
+        catch (JsonException e)
+        {
+            return (null, TypedResults.ValidationProblem(new Dictionary<string, string[]> { [e.Path ?? "$"] = [e.Message] }));
+        }
+    }
+
+    private static async Task<byte[]> ReadToEndAsync(PipeReader reader, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            ReadResult result = await reader.ReadAsync(cancellationToken);
+            if (result.IsCompleted)
+            {
+                byte[] body = result.Buffer.ToArray();
+                reader.AdvanceTo(result.Buffer.End);
+                return body;
+            }
+
+            // Consume nothing yet: the next read returns the whole body so far.
+            reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        }
     }
 }

@@ -14,6 +14,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     private readonly object _writeLock = new();
     private readonly ConcurrentDictionary<long, (Status Value, byte[] Json)> _statuses = new();
     private readonly ConcurrentDictionary<long, (CitmEvent Value, byte[] Json)> _events = new();
+    private readonly StatusListJsonCache _statusListJson = new();
 
     /// <summary>Opens (and creates, and on first use seeds) the database.</summary>
     public SqliteSampleStore(string connectionString, string dataDirectory)
@@ -46,7 +47,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
 
     public byte[] ListStatusesJson(int limit) =>
-        JoinArray(_statuses.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Json));
+        _statusListJson.Get(limit, () => _statuses.OrderBy(p => p.Key).Select(p => p.Value.Json));
 
     public bool UpsertStatus(Status status)
     {
@@ -56,6 +57,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
             Upsert("statuses", status.id, json);
             bool added = !_statuses.ContainsKey(status.id);
             _statuses[status.id] = (status, json);
+            _statusListJson.Invalidate();
             return added;
         }
     }
@@ -144,25 +146,5 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
         using SqliteCommand command = _connection.CreateCommand();
         command.CommandText = sql;
         command.ExecuteNonQuery();
-    }
-
-    private static byte[] JoinArray(IEnumerable<byte[]> items)
-    {
-        using var stream = new MemoryStream();
-        stream.WriteByte((byte)'[');
-        bool first = true;
-        foreach (byte[] item in items)
-        {
-            if (!first)
-            {
-                stream.WriteByte((byte)',');
-            }
-
-            first = false;
-            stream.Write(item);
-        }
-
-        stream.WriteByte((byte)']');
-        return stream.ToArray();
     }
 }

@@ -1,0 +1,110 @@
+using System.Text.Json;
+using Jsonable.Samples.RealData;
+
+namespace Jsonable.LoadTests;
+
+/// <summary>How a scenario's request reaches the server: one column of every comparison.</summary>
+/// <param name="Name">Short name used on the command line and in reports.</param>
+/// <param name="Label">What the column means.</param>
+/// <param name="RoutePrefix">The sample's route group.</param>
+/// <param name="MediaType">What the client sends and accepts.</param>
+internal sealed record WireFormat(string Name, string Label, string RoutePrefix, string MediaType)
+{
+    public const string Jmc1MediaType = "application/jsonc+jmc1";
+    public const string JsonMediaType = "application/json";
+
+    public static readonly WireFormat Jmc1 = new("jmc1", "Jsonable JMC1", "/minimal", Jmc1MediaType);
+    public static readonly WireFormat Json = new("json", "Jsonable JSON", "/minimal", JsonMediaType);
+    public static readonly WireFormat Stj = new("stj", "System.Text.Json", "/stj", JsonMediaType);
+    public static readonly WireFormat Raw = new("raw", "pre-serialized bytes", "/raw", JsonMediaType);
+
+    /// <summary>Every format, in report order; the last two are the baselines.</summary>
+    public static readonly IReadOnlyList<WireFormat> All = [Jmc1, Json, Stj, Raw];
+
+    public bool IsJmc1 => MediaType == Jmc1MediaType;
+}
+
+/// <summary>One request shape as sent in one format.</summary>
+internal sealed record ScenarioRequest(HttpMethod Method, string PathAndQuery, string Accept, string? ContentType, byte[]? Body)
+{
+    public static ScenarioRequest Get(WireFormat format, string path) =>
+        new(HttpMethod.Get, format.RoutePrefix + path, format.MediaType, null, null);
+
+    public static ScenarioRequest Send(HttpMethod method, WireFormat format, string path, RequestBody body) =>
+        new(method, format.RoutePrefix + path, format.MediaType, format.MediaType, body.For(format));
+}
+
+/// <summary>A request body in both encodings a client can send.</summary>
+internal sealed record RequestBody(byte[] Json, byte[] Jmc1)
+{
+    public byte[] For(WireFormat format) => format.IsJmc1 ? Jmc1 : Json;
+}
+
+/// <summary>A scenario in NBomber's sense: one request shape, run under a load simulation in every format.</summary>
+/// <param name="Name">Short name used on the command line and in reports.</param>
+/// <param name="Description">What one request does.</param>
+/// <param name="Request">The request in a given format.</param>
+/// <param name="OnlyIn">The formats it runs in when not all (a route a baseline lacks); null for all.</param>
+internal sealed record Scenario(string Name, string Description, Func<WireFormat, ScenarioRequest> Request, IReadOnlyList<WireFormat>? OnlyIn = null)
+{
+    /// <summary>Whether the scenario runs in <paramref name="format"/>.</summary>
+    public bool RunsIn(WireFormat format) => OnlyIn is null || OnlyIn.Contains(format);
+}
+
+/// <summary>The scenarios, built from the real data the sample serves.</summary>
+internal static class ScenarioCatalog
+{
+    /// <summary>
+    /// Every scenario, in report order. A new one is a line here: a name, what it does, and the request per format
+    /// (e.g. a PATCH of one member: <c>f =&gt; ScenarioRequest.Send(HttpMethod.Patch, f, $"/transforms/{id}", body)</c>,
+    /// with <c>OnlyIn: [WireFormat.Jmc1, WireFormat.Json]</c> where the baselines have no such route).
+    /// </summary>
+    public static IReadOnlyList<Scenario> Create(TestData data) =>
+    [
+        new("get-status", "GET one status (≈ 3.2 KB of JSON)", f => ScenarioRequest.Get(f, $"/statuses/{data.FirstStatusId}")),
+        new("get-statuses-10", "GET 10 statuses (≈ 41 KB)", f => ScenarioRequest.Get(f, "/statuses?limit=10")),
+        new("get-statuses-100", "GET 100 statuses (≈ 477 KB)", f => ScenarioRequest.Get(f, "/statuses?limit=100")),
+        new("get-citm", "GET the citm catalog (≈ 500 KB, mostly numbers and dictionaries)", f => ScenarioRequest.Get(f, "/citm")),
+        new("post-status", "POST one status: read, stored, written back (201)", f =>
+            ScenarioRequest.Send(HttpMethod.Post, f, f == WireFormat.Raw ? "/echo" : "/statuses", data.FirstStatus)),
+        new("post-statuses-100", "POST the 100-status search result: read and echoed, not stored", f =>
+            ScenarioRequest.Send(HttpMethod.Post, f, f == WireFormat.Raw ? "/echo" : "/twitter/echo", data.TwitterSearch)),
+    ];
+}
+
+/// <summary>The bodies the scenarios send, made from data/twitter.json (compact JSON, as a client sends it).</summary>
+internal sealed class TestData
+{
+    private TestData(long firstStatusId, RequestBody firstStatus, RequestBody twitterSearch)
+    {
+        FirstStatusId = firstStatusId;
+        FirstStatus = firstStatus;
+        TwitterSearch = twitterSearch;
+    }
+
+    /// <summary>The id of the server's first status (asked of the server, so any deployment of the sample works).</summary>
+    public long FirstStatusId { get; }
+
+    /// <summary>That status, which a POST writes back unchanged, so the stored data stay the same run after run.</summary>
+    public RequestBody FirstStatus { get; }
+
+    /// <summary>The whole search result (100 statuses and their metadata).</summary>
+    public RequestBody TwitterSearch { get; }
+
+    public static async Task<TestData> LoadAsync(HttpClient client, CancellationToken cancellationToken)
+    {
+        string dataDirectory = Path.Combine(AppContext.BaseDirectory, "data");
+        TwitterRoot search = TwitterRoot.CreateFromJson(await File.ReadAllBytesAsync(Path.Combine(dataDirectory, "twitter.json"), cancellationToken));
+
+        using HttpResponseMessage response = await client.GetAsync("/stj/statuses?limit=1", cancellationToken);
+        response.EnsureSuccessStatusCode();
+        List<Status> first = JsonSerializer.Deserialize(await response.Content.ReadAsByteArrayAsync(cancellationToken), RealDataJsonContext.Default.ListStatus)
+            ?? throw new InvalidOperationException("/stj/statuses?limit=1 returned null.");
+        Status status = first.Count == 1 ? first[0] : throw new InvalidOperationException("The server has no statuses.");
+
+        return new TestData(
+            status.id,
+            new RequestBody(JsonSerializer.SerializeToUtf8Bytes(status, RealDataJsonContext.Default.Status), status.ToJsonable().ToArray()),
+            new RequestBody(JsonSerializer.SerializeToUtf8Bytes(search, RealDataJsonContext.Default.TwitterRoot), search.ToJsonable().ToArray()));
+    }
+}
