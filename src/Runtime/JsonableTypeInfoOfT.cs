@@ -40,7 +40,14 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     }
 
     /// <summary>Whether a merge patch can be applied to an instance (a generated <c>[FromJson]</c> type that is not a readonly struct).</summary>
-    public bool CanMerge => _merge is not null;
+    public override bool CanMerge => _merge is not null;
+
+    /// <inheritdoc />
+    public override TResult Accept<TResult>(IJsonableTypeVisitor<TResult> visitor)
+    {
+        ArgumentNullException.ThrowIfNull(visitor);
+        return visitor.Visit(this);
+    }
 
     /// <summary>The type's members by id (for a generated type; empty for collections).</summary>
     public IReadOnlyList<JsonableMember> Members => _members;
