@@ -23,7 +23,9 @@ public sealed class SqliteTransformStore : ITransformStore, IDisposable
         _keepAlive = new SqliteConnection(connectionString);
         _keepAlive.Open();
         using SqliteCommand create = _keepAlive.CreateCommand();
-        create.CommandText = "CREATE TABLE IF NOT EXISTS transforms (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, json BLOB NOT NULL)";
+
+        // WAL lets readers of a database file go on while another instance writes (an in-memory database ignores it).
+        create.CommandText = "PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS transforms (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, json BLOB NOT NULL)";
         create.ExecuteNonQuery();
         foreach (Transform seed in Seeds())
         {
