@@ -295,3 +295,25 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
         return JsonNode.Parse(body)!.AsObject();
     }
 }
+
+/// <summary>Swagger documents the PATCH routes with the merge-patch media type and the resource's own schema.</summary>
+public sealed class PartialUpdateSwaggerTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
+{
+    [Theory]
+    [InlineData("/api/transforms/{id}", "Transform")]
+    [InlineData("/minimal/transforms/{id}", "Transform")]
+    [InlineData("/api/statuses/{id}", "Status")]
+    [InlineData("/minimal/statuses/{id}", "Status")]
+    public async Task PatchRoutes_AcceptMergePatchJsonAndJmc1_WithTheResourceSchema(string path, string schema)
+    {
+        using JsonDocument swagger = JsonDocument.Parse(await factory.CreateClient().GetByteArrayAsync("/swagger/v1/swagger.json"));
+
+        JsonElement content = swagger.RootElement.GetProperty("paths").GetProperty(path).GetProperty("patch").GetProperty("requestBody").GetProperty("content");
+
+        foreach (string mediaType in new[] { MergePatchType, JsonType, Jmc1Type })
+        {
+            Assert.True(content.TryGetProperty(mediaType, out JsonElement body), $"{path} does not list {mediaType}: {content.GetRawText()}");
+            Assert.Equal($"#/components/schemas/{schema}", body.GetProperty("schema").GetProperty("$ref").GetString());
+        }
+    }
+}
