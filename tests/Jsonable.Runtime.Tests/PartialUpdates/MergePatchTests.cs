@@ -255,6 +255,50 @@ public sealed class MergePatchTests
         Assert.Equal(before.Replace("[1,2,3]", "[4,5,6]"), stored.ToJson());
     }
 
+    [Fact]
+    public void MemberSet_AddsContainsAndEnumerates_WithoutAllocating()
+    {
+        JsonableMember[] members = JsonableRegistry.GetTypeInfo<MergeTarget>()!.Members.ToArray();
+        int Exercise()
+        {
+            var set = new JsonableMemberSet(members);
+            set.Add(1);
+            set.Add(9);
+            bool again = set.Add(9);
+            int seen = 0;
+            foreach (JsonableMember member in set)
+            {
+                seen += member.Id;
+            }
+
+            return seen + (again ? 100 : 0) + (set.Contains(1) ? 1000 : 0) + set.Count;
+        }
+
+        Exercise(); // JIT first
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        int result = Exercise();
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal(1 + 9 + 1000 + 2, result);
+        Assert.Equal(0, allocated);
+    }
+
+    [Fact]
+    public void MemberSet_HoldsIdsPast128()
+    {
+        var set = new JsonableMemberSet(null);
+
+        Assert.True(set.Add(3));
+        Assert.True(set.Add(70));
+        Assert.True(set.Add(200));
+        Assert.False(set.Add(200));
+
+        Assert.Equal(3, set.Count);
+        Assert.True(set.Contains(200));
+        Assert.False(set.Contains(201));
+        Assert.False(set.Contains(-1));
+    }
+
     private static JsonableMemberSet Merge(MergeTarget target, string json, JsonableFormat format)
     {
         byte[] patch = Encoding.UTF8.GetBytes(json);
