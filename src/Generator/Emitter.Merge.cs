@@ -135,7 +135,7 @@ internal sealed partial class Emitter
             return;
         }
 
-        _w.Open("if (reader.TryReadNull())");
+        _w.Open("if (reader.TryReadNullKeepingHint())");
         if (member.IsRequired)
         {
             _w.Line($"throw reader.PatchCannotClear({json}, \"is required\");");
@@ -207,7 +207,7 @@ internal sealed partial class Emitter
             _w.Line("int count = 0;");
             _w.Open("while (reader.TryReadDictionaryKey(ref count, hint, out string text))");
             _w.Line($"var key = {ParseKeyExpression(shape.DictionaryKey!, "text")};");
-            _w.Open("if (reader.TryReadNull())");
+            _w.Open("if (reader.TryReadNullKeepingHint())");
             _w.Open($"if (mode == {MergeMode}.Apply)");
             _w.Line("result.Remove(key);");
             _w.Close();

@@ -115,6 +115,37 @@ public ref partial struct JsonableReader
         return false;
     }
 
+    /// <summary>
+    /// Consumes <c>null</c> if it is the next value; otherwise reads nothing, so that the value's own reader still finds
+    /// its JMC1 length comment (<see cref="TryReadNull"/> consumes it, leaving the value to be read by scanning).
+    /// </summary>
+    /// <returns>Whether a <c>null</c> was read.</returns>
+    public bool TryReadNullKeepingHint()
+    {
+        int p = _pos;
+        while (p < _buffer.Length)
+        {
+            byte b = _buffer[p];
+            if (IsWhitespace(b))
+            {
+                p++;
+                continue;
+            }
+
+            // Only length comments are stepped over here; anything else is judged by whichever reader comes next.
+            if (b == (byte)'/' && IsJmc && p + Jmc1.LengthCommentSize <= _buffer.Length
+                && _buffer[p + 1] == (byte)'*' && _buffer[p + 4] == (byte)'*' && _buffer[p + 5] == (byte)'/')
+            {
+                p += Jmc1.LengthCommentSize;
+                continue;
+            }
+
+            return b == (byte)'n' && TryReadNull();
+        }
+
+        return false; // truncated: the value's reader reports it
+    }
+
     /// <summary>The error for a member a merge patch names that the target type does not have (a typo must not look like success).</summary>
     /// <param name="name">The member name as read.</param>
     [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
