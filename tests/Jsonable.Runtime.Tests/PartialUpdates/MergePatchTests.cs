@@ -194,6 +194,25 @@ public sealed class MergePatchTests
     }
 
     [Fact]
+    public void AJmc1LengthCommentThatLies_IsAnError_AndChangesNothing()
+    {
+        MergeTarget target = Seed();
+        byte[] honest = Jmc1Of(Encoding.UTF8.GetBytes("""{"name":"abc"}"""));
+        byte[] lying = (byte[])honest.Clone();
+        int valueComment = lying.Length - "}".Length - "\"abc\"".Length - 6; // the length comment before "abc"
+        Assert.Equal((byte)'/', lying[valueComment]);
+        Assert.Equal(0x30 + 3, lying[valueComment + 2]);
+        lying[valueComment + 2] = 0x30 + 2; // claims 2 bytes (the low byte of 2 + 0x130)
+
+        target.MergeFromJsonable(honest);
+        target.Name = "crate";
+        var error = Assert.Throws<JsonableException>(() => target.MergeFromJsonable(lying));
+
+        Assert.Equal("$.name", error.Path);
+        Assert.Equal("crate", target.Name);
+    }
+
+    [Fact]
     public void AMemberNamedTwice_IsAnError()
     {
         MergeTarget target = Seed();
