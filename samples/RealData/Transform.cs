@@ -34,6 +34,9 @@ public partial class Transform
 
     /// <summary>Free-form tags; a PATCH replaces the list whole.</summary>
     public List<string>? Tags { get; set; }
+
+    /// <summary>Named counters; a PATCH merges them key by key (<c>null</c> removes a key), so clients can change different keys concurrently.</summary>
+    public Dictionary<string, int>? Counters { get; set; }
 }
 
 /// <summary>What a <see cref="Transform"/> carries.</summary>

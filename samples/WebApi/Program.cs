@@ -1,3 +1,4 @@
+using Jsonable.AspNetCore;
 using Jsonable.Samples.WebApi.Endpoints;
 using Jsonable.Samples.WebApi.Storage;
 
@@ -11,6 +12,10 @@ builder.Services.AddSingleton<ISampleStore>(services => new SqliteSampleStore(
     builder.Configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db",
     Path.Combine(AppContext.BaseDirectory, "data")));
 
+builder.Services.AddSingleton<ITransformStore>(_ => new SqliteTransformStore(
+    builder.Configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db"));
+builder.Services.Configure<JsonableOptions>(builder.Configuration.GetSection("Jsonable"));
+
 WebApplication app = builder.Build();
 
 app.UseJsonable();
@@ -21,6 +26,7 @@ app.UseSwaggerUI();
 app.MapGet("/", () => Results.Redirect("/swagger")).ExcludeFromDescription();
 app.MapControllers();
 app.MapJsonableMinimalApi();
+app.MapTransformEndpoints();
 app.MapStjBaseline();
 app.MapPreSerializedBaseline();
 

@@ -9,6 +9,9 @@ public static class JsonableMediaTypes
     /// <summary>Plain JSON.</summary>
     public const string Json = JsonableMediaTypeNames.Json;
 
+    /// <summary>A JSON merge patch (RFC 7396): a partial document merged into a stored resource; read as plain JSON.</summary>
+    public const string MergePatchJson = "application/merge-patch+json";
+
     /// <summary>Plain JSON under its legacy text name.</summary>
     public const string TextJson = JsonableMediaTypeNames.TextJson;
 

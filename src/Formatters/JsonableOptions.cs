@@ -32,6 +32,12 @@ public sealed class JsonableOptions
     /// <summary>Whether MVC actions honour <c>?format=jmc1|json</c> (adds a global <c>FormatFilter</c>). Default true.</summary>
     public bool MapFormatQueryParameter { get; set; } = true;
 
+    /// <summary>
+    /// Whether a <see cref="Http.JsonablePatch{T}"/> request must carry <c>If-Match</c> (428 Precondition Required when it
+    /// does not), so that no client can overwrite a change it has not seen. Default false.
+    /// </summary>
+    public bool RequireIfMatchForPatch { get; set; }
+
     internal JsonableReaderOptions CreateReaderOptions() => new()
     {
         MaxDepth = MaxDepth,

@@ -6,7 +6,7 @@ using Jsonable.Generator.Model;
 namespace Jsonable.Generator;
 
 /// <summary>Turns a <see cref="TypeModel"/> into the source of its generated partial declaration.</summary>
-internal sealed class Emitter
+internal sealed partial class Emitter
 {
     private const string Rt = "global::Jsonable.";
     private const string BufferWriter = "global::System.Buffers.IBufferWriter<byte>";
@@ -53,6 +53,7 @@ internal sealed class Emitter
         if (_model.GenerateReader)
         {
             interfaces.Add($"{Rt}IJsonableReadable<{SelfType}>");
+            interfaces.Add($"{Rt}IJsonableMergeable<{SelfType}>");
         }
 
         _w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"Jsonable.Generator\", \"0.1.0\")]");
@@ -74,6 +75,7 @@ internal sealed class Emitter
             EmitRegistration();
         }
 
+        EmitMergeHelpers(); // before the read helpers: merging a dictionary reads its values
         EmitHelpers();
         EmitEnumHelpers();
 
@@ -322,6 +324,7 @@ internal sealed class Emitter
 
         EmitMatch(readable);
         EmitAccessors(readable);
+        EmitMergeApi();
     }
 
     /// <summary>Reads every member into a local first: constructor parameters need all values before the object exists, and required members must be seen.</summary>
@@ -526,22 +529,33 @@ internal sealed class Emitter
         _w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
         string write = _model.GenerateWriter ? "__JsonableWriteValue" : "null";
         string read = _model.GenerateReader ? "__JsonableReadValue" : "null";
-        if (_model.PartialWriters.Count == 0)
+        if (_model.PartialWriters.Count == 0 && !_model.GenerateReader)
         {
             _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read});");
         }
         else
         {
-            // Partial writers are registered by name so that property endpoints, fields selectors and PATCH clients find them.
-            _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read}, new {Rt}JsonablePartialWriter<{SelfType}>[]");
-            _w.Line("{");
-            foreach (string property in _model.PartialWriters)
+            // Partial writers are registered by name so that property endpoints, fields selectors and PATCH clients find
+            // them; the merge reader and member table so that PATCH endpoints can merge into any registered type.
+            string tail = _model.GenerateReader
+                ? $", {(_model.IsReadOnlyStruct ? "null" : "__JsonableMergeMembers")}, __JsonableMembers);"
+                : ");";
+            if (_model.PartialWriters.Count == 0)
             {
-                MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
-                _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
+                _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read}, global::System.Array.Empty<{Rt}JsonablePartialWriter<{SelfType}>>(){tail}");
             }
+            else
+            {
+                _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read}, new {Rt}JsonablePartialWriter<{SelfType}>[]");
+                _w.Line("{");
+                foreach (string property in _model.PartialWriters)
+                {
+                    MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
+                    _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
+                }
 
-            _w.Line("});");
+                _w.Line("}" + tail);
+            }
         }
 
         _w.Line();

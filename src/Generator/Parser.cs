@@ -496,7 +496,7 @@ internal static class Parser
 
             if (readable)
             {
-                names.AddRange(["FromJsonable", "FromJson", "CreateFromJson", "CreateFromJsonable"]);
+                names.AddRange(["FromJsonable", "FromJson", "CreateFromJson", "CreateFromJsonable", "MergeFromJson", "MergeFromJsonable"]);
             }
 
             // The registration method is internal: it is only seen (and hidden) within the base's own assembly.

@@ -49,4 +49,14 @@ public static class JsonableCodec
         T.ReadJsonableMembers(ref reader, ref target);
         return target;
     }
+
+    /// <summary>Merges the object at the reader's position into <paramref name="existing"/> (a merge patch of a nested member).</summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="reader">The reader, before a non-null value.</param>
+    /// <param name="existing">The member's current value.</param>
+    /// <param name="mode">Whether to validate, check or apply.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T? Merge<T>(ref JsonableReader reader, T? existing, JsonableMergeMode mode)
+        where T : IJsonableMergeable<T> => T.MergeJsonable(ref reader, existing, mode);
 }

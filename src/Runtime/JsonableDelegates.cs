@@ -17,3 +17,11 @@ public delegate T? JsonableReadFunc<out T>(ref JsonableReader reader);
 /// <param name="reader">The reader, positioned just after the object's <c>{</c>.</param>
 /// <param name="target">The instance to fill.</param>
 public delegate void JsonableReadIntoAction<T>(ref JsonableReader reader, ref T target);
+
+/// <summary>Merges an object's members into an existing instance with RFC 7396 semantics (generated code supplies these).</summary>
+/// <typeparam name="T">The instance's type.</typeparam>
+/// <param name="reader">The reader, positioned just after the object's <c>{</c>.</param>
+/// <param name="target">The instance to merge into (neither read nor written in <see cref="JsonableMergeMode.Validate"/>).</param>
+/// <param name="mode">Whether to validate, check or apply.</param>
+/// <param name="changed">Receives the ids of the members the document names.</param>
+public delegate void JsonableMergeAction<T>(ref JsonableReader reader, ref T target, JsonableMergeMode mode, ref JsonableMemberSet changed);

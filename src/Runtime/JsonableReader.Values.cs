@@ -115,6 +115,63 @@ public ref partial struct JsonableReader
         return false;
     }
 
+    /// <summary>
+    /// Consumes <c>null</c> if it is the next value; otherwise reads nothing, so that the value's own reader still finds
+    /// its JMC1 length comment (<see cref="TryReadNull"/> consumes it, leaving the value to be read by scanning).
+    /// </summary>
+    /// <returns>Whether a <c>null</c> was read.</returns>
+    public bool TryReadNullKeepingHint()
+    {
+        int p = _pos;
+        while (p < _buffer.Length)
+        {
+            byte b = _buffer[p];
+            if (IsWhitespace(b))
+            {
+                p++;
+                continue;
+            }
+
+            // Only length comments are stepped over here; anything else is judged by whichever reader comes next.
+            if (b == (byte)'/' && IsJmc && p + Jmc1.LengthCommentSize <= _buffer.Length
+                && _buffer[p + 1] == (byte)'*' && _buffer[p + 4] == (byte)'*' && _buffer[p + 5] == (byte)'/')
+            {
+                p += Jmc1.LengthCommentSize;
+                continue;
+            }
+
+            return b == (byte)'n' && TryReadNull();
+        }
+
+        return false; // truncated: the value's reader reports it
+    }
+
+    /// <summary>The error for a member a merge patch names that the target type does not have (a typo must not look like success).</summary>
+    /// <param name="name">The member name as read.</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly JsonableException UnknownPatchMember(scoped ReadOnlySpan<byte> name) => System.Text.Unicode.Utf8.IsValid(name)
+        ? new($"The member '{System.Text.Encoding.UTF8.GetString(name)}' is not known to the target type, so the patch cannot set it.", _pos)
+        : new("The member name is not valid UTF-8.", _pos);
+
+    /// <summary>The error for a member a merge patch names twice (which value wins would depend on the order of application).</summary>
+    /// <param name="memberName">The member's wire name.</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly JsonableException DuplicatePatchMember(string memberName) =>
+        new($"The member '{memberName}' appears more than once in the patch.", _pos);
+
+    /// <summary>The error for a <c>null</c> in a merge patch (which clears a member) where the member cannot be cleared.</summary>
+    /// <param name="memberName">The member's wire name.</param>
+    /// <param name="why">Why: "is required" or "is a non-nullable Int32".</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly JsonableException PatchCannotClear(string memberName, string why) =>
+        new($"The member '{memberName}' cannot be cleared with null: it {why}.", Math.Max(_pos - 4, 0));
+
+    /// <summary>The error for a member a merge patch names that only a constructor can set.</summary>
+    /// <param name="memberName">The member's wire name.</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly JsonableException PatchCannotSet(string memberName) =>
+        new($"The member '{memberName}' cannot be changed by a patch: only the constructor sets it.", _pos);
+
     /// <summary>The error for a required member the document lacks.</summary>
     /// <param name="memberName">The member's wire name.</param>
     [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]

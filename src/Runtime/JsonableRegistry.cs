@@ -40,10 +40,25 @@ public static class JsonableRegistry
     /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
     /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
     /// <param name="partialWriters">Its partial writers, in declaration order.</param>
-    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters)
+    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters) =>
+        Register(write, read, partialWriters, merge: null, members: []);
+
+    /// <summary>
+    /// Registers a generated type as <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?, JsonablePartialWriter{T}[])"/>
+    /// does, together with its merge reader, which <see cref="JsonableTypeInfo{T}.Merge"/> uses to apply merge patches.
+    /// Generated code calls this.
+    /// </summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
+    /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
+    /// <param name="partialWriters">Its partial writers, in declaration order.</param>
+    /// <param name="merge">Its merge reader, or <see langword="null"/> if it cannot be merged into.</param>
+    /// <param name="members">Its members by id.</param>
+    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters, JsonableMergeAction<T>? merge, JsonableMember[] members)
     {
         ArgumentNullException.ThrowIfNull(partialWriters);
-        var element = new JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters);
+        ArgumentNullException.ThrowIfNull(members);
+        var element = new JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members);
         s_infos[typeof(T)] = element;
         s_missing.Clear(); // a registration made by hand after a miss must be found
 

@@ -182,6 +182,79 @@ public static class JsonableSerializer
         }
     }
 
+    /// <summary>
+    /// Entry point for generated merge readers: applies a whole merge-patch document (RFC 7396) to
+    /// <paramref name="target"/>, atomically. The document is read twice: first checked against the target without
+    /// changing it (so any error — malformed input, an unknown member, a <c>null</c> for a member that cannot be
+    /// cleared — throws with the target untouched), then applied.
+    /// </summary>
+    /// <typeparam name="T">The target's type.</typeparam>
+    /// <param name="input">The whole patch document, whose root must be an object.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults. Unknown members are always an error in a patch.</param>
+    /// <param name="target">The instance to merge into.</param>
+    /// <param name="merge">The generated merge reader of <typeparamref name="T"/>.</param>
+    /// <param name="members">The type's members by id, to name the changed ones.</param>
+    /// <returns>The members the document names.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static JsonableMemberSet MergeDocument<T>(ReadOnlySpan<byte> input, JsonableFormat format, JsonableReaderOptions? options, ref T target, JsonableMergeAction<T> merge, JsonableMember[]? members)
+    {
+        ArgumentNullException.ThrowIfNull(merge);
+        if (target is null)
+        {
+            throw new ArgumentNullException(nameof(target), "There is no instance to merge the patch into.");
+        }
+
+        RunMerge(input, format, options, ref target, merge, members, JsonableMergeMode.Check);
+        return RunMerge(input, format, options, ref target, merge, members, JsonableMergeMode.Apply);
+    }
+
+    /// <summary>
+    /// Entry point for generated merge readers: checks that a merge-patch document fits <typeparamref name="T"/> without
+    /// a target (syntax, member names, value types, <c>null</c> for members that cannot be cleared), so that a server
+    /// can reject a bad patch before loading the resource it targets.
+    /// </summary>
+    /// <typeparam name="T">The target type.</typeparam>
+    /// <param name="input">The whole patch document, whose root must be an object.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    /// <param name="merge">The generated merge reader of <typeparamref name="T"/>.</param>
+    /// <param name="members">The type's members by id.</param>
+    /// <returns>The members the document names.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static JsonableMemberSet ValidateMergeDocument<T>(ReadOnlySpan<byte> input, JsonableFormat format, JsonableReaderOptions? options, JsonableMergeAction<T> merge, JsonableMember[]? members)
+    {
+        ArgumentNullException.ThrowIfNull(merge);
+        T target = default!;
+        return RunMerge(input, format, options, ref target, merge, members, JsonableMergeMode.Validate);
+    }
+
+    private static JsonableMemberSet RunMerge<T>(ReadOnlySpan<byte> input, JsonableFormat format, JsonableReaderOptions? options, ref T target, JsonableMergeAction<T> merge, JsonableMember[]? members, JsonableMergeMode mode)
+    {
+        var reader = new JsonableReader(input, format, reuseInstance: false, options);
+        var changed = new JsonableMemberSet(members);
+        try
+        {
+            if (!reader.TryReadObjectStart())
+            {
+                throw new JsonableException("A merge patch must be an object; null would delete the whole resource.", 0, "$");
+            }
+
+            merge(ref reader, ref target, mode, ref changed);
+            reader.ReadEndOfDocument();
+            return changed;
+        }
+        catch (JsonableException ex)
+        {
+            reader.AttachPath(ex);
+            throw;
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            throw reader.Wrap(ex);
+        }
+    }
+
     /// <summary>Entry point for generated <c>ToJson</c>: writes plain JSON into a pooled buffer and decodes it as a string.</summary>
     /// <typeparam name="T">The value's type.</typeparam>
     /// <param name="value">The value.</param>

@@ -33,6 +33,14 @@ public abstract class JsonableTypeInfo
     /// <summary>Whether values of <see cref="Type"/> can be read.</summary>
     public abstract bool CanRead { get; }
 
+    /// <summary>Whether a merge patch can be applied to an instance of <see cref="Type"/> (see <see cref="JsonableTypeInfo{T}.Merge"/>).</summary>
+    public virtual bool CanMerge => false;
+
+    /// <summary>Calls <paramref name="visitor"/> with this info as its strongly typed <see cref="JsonableTypeInfo{T}"/>.</summary>
+    /// <typeparam name="TResult">What the visit returns.</typeparam>
+    /// <param name="visitor">The visitor.</param>
+    public abstract TResult Accept<TResult>(IJsonableTypeVisitor<TResult> visitor);
+
     /// <summary>Writes a boxed value of <see cref="Type"/>.</summary>
     /// <param name="writer">The writer.</param>
     /// <param name="value">The value, which must be of <see cref="Type"/> or <see langword="null"/>.</param>

@@ -11,6 +11,8 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     private readonly JsonableWriteAction<T>? _write;
     private readonly JsonableReadFunc<T>? _read;
     private readonly JsonablePartialWriter<T>[] _partialWriters;
+    private readonly JsonableMergeAction<T>? _merge;
+    private readonly JsonableMember[] _members;
 
     /// <summary>Describes <typeparamref name="T"/> by its write and read functions.</summary>
     /// <param name="write">Writes a value; <see langword="null"/> when the type cannot be written.</param>
@@ -18,13 +20,68 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <param name="isObject">Whether the value is a JSON object (with its own JMC1 header).</param>
     /// <param name="elementType">For a collection of a generated type, the element type.</param>
     /// <param name="partialWriters">The type's generated partial writers (<c>ToJsonUtf8_X</c>), if any.</param>
-    public JsonableTypeInfo(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, bool isObject, Type? elementType = null, JsonablePartialWriter<T>[]? partialWriters = null)
+    /// <param name="merge">The type's generated merge reader; <see langword="null"/> when it cannot be merged into.</param>
+    /// <param name="members">The type's members by id (what <see cref="JsonableMemberSet"/> names).</param>
+    public JsonableTypeInfo(
+        JsonableWriteAction<T>? write,
+        JsonableReadFunc<T>? read,
+        bool isObject,
+        Type? elementType = null,
+        JsonablePartialWriter<T>[]? partialWriters = null,
+        JsonableMergeAction<T>? merge = null,
+        JsonableMember[]? members = null)
         : base(typeof(T), isObject, elementType)
     {
         _write = write;
         _read = read;
         _partialWriters = partialWriters ?? [];
+        _merge = merge;
+        _members = members ?? [];
     }
+
+    /// <summary>Whether a merge patch can be applied to an instance (a generated <c>[FromJson]</c> type that is not a readonly struct).</summary>
+    public override bool CanMerge => _merge is not null;
+
+    /// <inheritdoc />
+    public override TResult Accept<TResult>(IJsonableTypeVisitor<TResult> visitor)
+    {
+        ArgumentNullException.ThrowIfNull(visitor);
+        return visitor.Visit(this);
+    }
+
+    /// <summary>The type's members by id (for a generated type; empty for collections).</summary>
+    public IReadOnlyList<JsonableMember> Members => _members;
+
+    /// <summary>
+    /// Applies a merge-patch document (RFC 7396, in JSON or JMC1) to <paramref name="target"/>, atomically: absent
+    /// members are unchanged, <c>null</c> clears, arrays and lists are replaced whole, dictionaries and nested objects
+    /// are merged, and an unknown member is an error. On any error the target is untouched.
+    /// </summary>
+    /// <param name="patch">The whole patch document; its root must be an object.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="target">The instance to change.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    /// <returns>The members the patch named.</returns>
+    /// <exception cref="JsonableException">The patch is malformed or does not fit the target; nothing was changed.</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> cannot be merged into (see <see cref="CanMerge"/>).</exception>
+    public JsonableMemberSet Merge(ReadOnlySpan<byte> patch, JsonableFormat format, ref T target, JsonableReaderOptions? options = null) =>
+        JsonableSerializer.MergeDocument(patch, format, options, ref target, _merge ?? throw CannotMerge(), _members);
+
+    /// <summary>
+    /// Checks a merge-patch document against <typeparamref name="T"/> alone, without a target: what a server can
+    /// reject before it loads the resource. Errors that depend on the target (a nested object that does not exist yet
+    /// must be complete) surface only in <see cref="Merge"/>.
+    /// </summary>
+    /// <param name="patch">The whole patch document.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    /// <returns>The members the patch names.</returns>
+    /// <exception cref="JsonableException">The patch is malformed or does not fit the type.</exception>
+    public JsonableMemberSet ValidatePatch(ReadOnlySpan<byte> patch, JsonableFormat format, JsonableReaderOptions? options = null) =>
+        JsonableSerializer.ValidateMergeDocument(patch, format, options, _merge ?? throw CannotMerge(), _members);
+
+    private static NotSupportedException CannotMerge() =>
+        new($"{typeof(T)} cannot be merged into: mark it [FromJson] (a readonly struct cannot be changed in place).");
 
     /// <summary>The generated partial writers, one per <c>[ToJson(Property = nameof(X))]</c>, in declaration order.</summary>
     public IReadOnlyList<JsonablePartialWriter<T>> PartialWriters => _partialWriters;

@@ -24,6 +24,7 @@ internal static class QuickHarness
         typeof(CitmReadBenchmarks),
         typeof(TwitterWriteBenchmarks),
         typeof(CitmWriteBenchmarks),
+        typeof(MergeBenchmarks),
     ];
 
     public static int Run(string[] args)

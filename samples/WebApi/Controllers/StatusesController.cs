@@ -1,5 +1,7 @@
 using System.ComponentModel.DataAnnotations;
 using System.Runtime.CompilerServices;
+using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Http;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Mvc;
@@ -39,6 +41,12 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
 
         return store.UpsertStatus(status) ? CreatedAtAction(nameof(Get), new { id }, status) : status;
     }
+
+    /// <summary>Merges a partial document (RFC 7396) into a status, e.g. <c>{"favorite_count":5,"user":{"description":"..."}}</c>.</summary>
+    [HttpPatch("{id:long}")]
+    [Consumes(JsonableMediaTypes.MergePatchJson, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
+    public ActionResult<Status> Patch(long id, JsonablePatch<Status> patch) =>
+        store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? updated : NotFound();
 
     /// <summary>Streams statuses one by one; <paramref name="holdOpen"/> keeps the response open after the first.</summary>
     [HttpGet("stream")]

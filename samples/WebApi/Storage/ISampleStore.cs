@@ -14,6 +14,12 @@ public interface ISampleStore
     /// <summary>Inserts or replaces a status; true when it was new.</summary>
     bool UpsertStatus(Status status);
 
+    /// <summary>
+    /// Changes a stored status: <paramref name="change"/> gets a copy (so a change that throws leaves nothing changed)
+    /// and the copy replaces the stored one. Null when there is no such status.
+    /// </summary>
+    Status? UpdateStatus(long id, Action<Status> change);
+
     /// <summary>The stored JSON of a status (pre-serialized bytes), or null.</summary>
     byte[]? GetStatusJson(long id);
 

@@ -62,6 +62,25 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
         }
     }
 
+    public Status? UpdateStatus(long id, Action<Status> change)
+    {
+        lock (_writeLock)
+        {
+            if (!_statuses.TryGetValue(id, out var stored))
+            {
+                return null;
+            }
+
+            // Readers keep using the stored instance while the copy changes.
+            Status copy = Status.CreateFromJson(stored.Json);
+            change(copy);
+            byte[] json = System.Text.Encoding.UTF8.GetBytes(copy.ToJson());
+            Upsert("statuses", id, json);
+            _statuses[id] = (copy, json);
+            return copy;
+        }
+    }
+
     public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
         _events.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Value).ToList();
 

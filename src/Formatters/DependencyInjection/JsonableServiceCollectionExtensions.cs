@@ -30,6 +30,7 @@ public static class JsonableServiceCollectionExtensions
 
         services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, JsonableMvcOptionsSetup>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<ResponseCompressionOptions>, ResponseCompressionSetup>());
+        services.TryAddEnumerable(ServiceDescriptor.Transient<Microsoft.AspNetCore.Mvc.ApiExplorer.IApiDescriptionProvider, JsonablePatchApiDescriptionProvider>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Microsoft.AspNetCore.Http.IProblemDetailsWriter, JsonableProblemDetailsWriter>());
         return services;
     }

@@ -67,13 +67,7 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
             throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, Errors("$", "The request body must not be null."));
         }
 
-        // Before the handler can store anything, as for MVC actions: when the endpoint answers with a negotiated
-        // Jsonable result, an Accept that allows neither format is a 406 (after Content-Type and body, as in MVC).
-        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
-            && ContentNegotiation.SelectResponseFormat(context.Request, options, out _) is null)
-        {
-            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
-        }
+        ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context, options);
 
         return new JsonableBody<T>(value);
     }

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using Microsoft.AspNetCore.Http;
 
 namespace Jsonable.AspNetCore.Http;
@@ -15,4 +16,14 @@ public static class JsonableResults
     /// <param name="location">Where the created resource lives.</param>
     /// <param name="value">The value.</param>
     public static JsonableCreatedResult<T> Created<T>(string location, T value) => new(location, new JsonableResult<T>(value, StatusCodes.Status201Created));
+
+    /// <summary>
+    /// 200 with only the named members of <paramref name="value"/>, written by their generated partial writers (a
+    /// property endpoint, or a <c>?fields=</c> selector); a name without a partial writer answers 400 listing the valid ones.
+    /// </summary>
+    /// <typeparam name="T">A <c>[ToJson]</c> type with <c>[ToJson(Property = nameof(X))]</c> partial writers.</typeparam>
+    /// <param name="value">The resource.</param>
+    /// <param name="members">Member names, C# or wire, matched ignoring case.</param>
+    /// <param name="etag">The resource's entity tag for the <c>ETag</c> header, or <see langword="null"/>.</param>
+    public static JsonableMembersResult<T> Members<T>(T value, IEnumerable<string> members, string? etag = null) => new(value, members, etag);
 }

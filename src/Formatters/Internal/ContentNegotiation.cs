@@ -177,6 +177,20 @@ internal static class ContentNegotiation
         return encoding?.CodePage is 65001 or 1200 or 1201 ? JsonableFormat.Json : null;
     }
 
+    /// <summary>
+    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the endpoint answers with
+    /// a negotiated Jsonable result, an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body).
+    /// </summary>
+    /// <exception cref="Http.JsonableRequestException">406 when nothing the endpoint writes is acceptable.</exception>
+    public static void ThrowIfNotAcceptableBeforeHandler(HttpContext context, JsonableOptions options)
+    {
+        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
+            && SelectResponseFormat(context.Request, options, out _) is null)
+        {
+            throw new Http.JsonableRequestException(NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
+        }
+    }
+
     /// <summary>Adds <c>Vary: Accept</c> once: the body depends on the request's Accept header.</summary>
     public static void AddVaryAccept(HttpResponse response)
     {

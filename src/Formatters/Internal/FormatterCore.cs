@@ -1,4 +1,6 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
+using Jsonable.AspNetCore.Http;
 using System.Text;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
@@ -10,7 +12,18 @@ namespace Jsonable.AspNetCore.Internal;
 /// <summary>What the JSON and JMC1 formatters share: which types they claim, and how they read and write.</summary>
 internal static class FormatterCore
 {
-    public static bool CanRead(Type type) => JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && info.CanRead;
+    public static bool CanRead(Type type) =>
+        JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) ? info.CanRead : TryGetPatchTarget(type, out _);
+
+    /// <summary>For <c>JsonablePatch&lt;T&gt;</c> of a type that can be merged into: the info of <c>T</c>.</summary>
+    private static bool TryGetPatchTarget(Type type, [NotNullWhen(true)] out JsonableTypeInfo? target)
+    {
+        target = null;
+        return type.IsGenericType
+            && type.GetGenericTypeDefinition() == typeof(JsonablePatch<>)
+            && JsonableRegistry.TryGetTypeInfo(type.GetGenericArguments()[0], out target)
+            && target.CanMerge;
+    }
 
     public static bool CanWrite(Type? type) => type is not null && JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && info.CanWrite;
 
@@ -31,7 +44,9 @@ internal static class FormatterCore
 
         try
         {
-            object? model = JsonableSerializer.Deserialize(body, context.ModelType, format, options.CreateReaderOptions());
+            object? model = TryGetPatchTarget(context.ModelType, out JsonableTypeInfo? patchTarget)
+                ? patchTarget.Accept(new PatchFactory(http, body, format, options))
+                : JsonableSerializer.Deserialize(body, context.ModelType, format, options.CreateReaderOptions());
 
             // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
             return model is null
@@ -65,6 +80,12 @@ internal static class FormatterCore
         {
             context.ModelState.TryAddModelError("$", error, context.Metadata);
         }
+    }
+
+    /// <summary>Creates a <c>JsonablePatch&lt;T&gt;</c> for the T the registry found, without reflection.</summary>
+    private sealed class PatchFactory(HttpContext context, byte[] body, JsonableFormat format, JsonableOptions options) : IJsonableTypeVisitor<object>
+    {
+        public object Visit<T>(JsonableTypeInfo<T> info) => JsonablePatch<T>.Create(context, body, format, options);
     }
 
     public static async Task WriteAsync(OutputFormatterWriteContext context, JsonableFormat format, JsonableOptions options, ILogger logger)

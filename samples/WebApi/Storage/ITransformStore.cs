@@ -1,0 +1,26 @@
+using Jsonable.Samples.RealData;
+
+namespace Jsonable.Samples.WebApi.Storage;
+
+/// <summary>Where the sample keeps transforms, the partial-update resource; safe for several servers sharing one database.</summary>
+public interface ITransformStore
+{
+    /// <summary>All transforms in id order.</summary>
+    IReadOnlyList<StoredTransform> List();
+
+    /// <summary>One transform, or null.</summary>
+    StoredTransform? Get(long id);
+
+    /// <summary>Inserts a transform (a new id when its id is 0); null when the id is taken.</summary>
+    StoredTransform? Create(Transform transform);
+
+    /// <summary>Inserts or replaces a transform; <c>Created</c> is true when it was new.</summary>
+    (StoredTransform Stored, bool Created) Replace(Transform transform);
+
+    /// <summary>
+    /// Changes a stored transform by read, <paramref name="change"/>, compare-and-swap on the row version, retried from a
+    /// fresh read when another writer (in this process or another) got there first. <paramref name="change"/> may run
+    /// more than once and may throw to abort (nothing is written then). Null when there is no such transform.
+    /// </summary>
+    StoredTransform? Update(long id, Action<StoredTransform> change);
+}

@@ -1,0 +1,162 @@
+using Jsonable.Samples.RealData;
+using Microsoft.Data.Sqlite;
+
+namespace Jsonable.Samples.WebApi.Storage;
+
+/// <summary>
+/// Transforms in SQLite, one row per transform with a version column. Nothing is cached and there is no in-process
+/// lock: every read goes to the database and every update is an optimistic compare-and-swap
+/// (<c>UPDATE ... WHERE version = @v</c>, re-read and retry on a miss), so concurrent PATCHes of different members are
+/// all applied even when several server instances share the database file.
+/// </summary>
+public sealed class SqliteTransformStore : ITransformStore, IDisposable
+{
+    private const int MaxAttempts = 1000;
+
+    private readonly string _connectionString;
+    private readonly SqliteConnection _keepAlive; // an in-memory shared-cache database lives while one connection is open
+
+    /// <summary>Opens (and creates, and on first use seeds) the table.</summary>
+    public SqliteTransformStore(string connectionString)
+    {
+        _connectionString = connectionString;
+        _keepAlive = new SqliteConnection(connectionString);
+        _keepAlive.Open();
+        using SqliteCommand create = _keepAlive.CreateCommand();
+
+        // WAL lets readers of a database file go on while another instance writes (an in-memory database ignores it).
+        create.CommandText = "PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS transforms (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, json BLOB NOT NULL)";
+        create.ExecuteNonQuery();
+        foreach (Transform seed in Seeds())
+        {
+            using SqliteCommand insert = _keepAlive.CreateCommand();
+            insert.CommandText = "INSERT OR IGNORE INTO transforms (id, version, json) VALUES ($id, 1, $json)"; // another instance may have seeded
+            insert.Parameters.AddWithValue("$id", seed.Id);
+            insert.Parameters.AddWithValue("$json", Json(seed));
+            insert.ExecuteNonQuery();
+        }
+    }
+
+    public IReadOnlyList<StoredTransform> List()
+    {
+        using SqliteConnection connection = Open();
+        using SqliteCommand command = connection.CreateCommand();
+        command.CommandText = "SELECT json, version FROM transforms ORDER BY id";
+        using SqliteDataReader reader = command.ExecuteReader();
+        var list = new List<StoredTransform>();
+        while (reader.Read())
+        {
+            list.Add(new StoredTransform(Transform.CreateFromJson((byte[])reader[0]), reader.GetInt64(1)));
+        }
+
+        return list;
+    }
+
+    public StoredTransform? Get(long id)
+    {
+        using SqliteConnection connection = Open();
+        return Read(connection, id);
+    }
+
+    public StoredTransform? Create(Transform transform)
+    {
+        using SqliteConnection connection = Open();
+        using SqliteTransaction tx = connection.BeginTransaction();
+        if (transform.Id == 0)
+        {
+            using SqliteCommand next = connection.CreateCommand();
+            next.Transaction = tx;
+            next.CommandText = "SELECT COALESCE(MAX(id), 0) + 1 FROM transforms";
+            transform.Id = (long)next.ExecuteScalar()!;
+        }
+
+        using SqliteCommand insert = connection.CreateCommand();
+        insert.Transaction = tx;
+        insert.CommandText = "INSERT OR IGNORE INTO transforms (id, version, json) VALUES ($id, 1, $json)";
+        insert.Parameters.AddWithValue("$id", transform.Id);
+        insert.Parameters.AddWithValue("$json", Json(transform));
+        bool inserted = insert.ExecuteNonQuery() == 1;
+        tx.Commit();
+        return inserted ? new StoredTransform(transform, 1) : null;
+    }
+
+    public (StoredTransform Stored, bool Created) Replace(Transform transform)
+    {
+        using SqliteConnection connection = Open();
+        using SqliteCommand command = connection.CreateCommand();
+        command.CommandText = """
+            INSERT INTO transforms (id, version, json) VALUES ($id, 1, $json)
+            ON CONFLICT(id) DO UPDATE SET json = excluded.json, version = version + 1
+            RETURNING version
+            """;
+        command.Parameters.AddWithValue("$id", transform.Id);
+        command.Parameters.AddWithValue("$json", Json(transform));
+        long version = (long)command.ExecuteScalar()!;
+        return (new StoredTransform(transform, version), version == 1);
+    }
+
+    public StoredTransform? Update(long id, Action<StoredTransform> change)
+    {
+        using SqliteConnection connection = Open();
+        for (int attempt = 0; attempt < MaxAttempts; attempt++)
+        {
+            if (Read(connection, id) is not { } current)
+            {
+                return null;
+            }
+
+            change(current);
+            using SqliteCommand swap = connection.CreateCommand();
+            swap.CommandText = "UPDATE transforms SET json = $json, version = version + 1 WHERE id = $id AND version = $version";
+            swap.Parameters.AddWithValue("$id", id);
+            swap.Parameters.AddWithValue("$version", current.Version);
+            swap.Parameters.AddWithValue("$json", Json(current.Value));
+            if (swap.ExecuteNonQuery() == 1)
+            {
+                return current with { Version = current.Version + 1 };
+            }
+
+            // Another writer changed the row since it was read: apply the change again to what it wrote.
+        }
+
+        throw new InvalidOperationException($"Transform {id} changed under every one of {MaxAttempts} attempts to update it.");
+    }
+
+    public void Dispose() => _keepAlive.Dispose();
+
+    private SqliteConnection Open()
+    {
+        var connection = new SqliteConnection(_connectionString);
+        connection.Open();
+        return connection;
+    }
+
+    private static StoredTransform? Read(SqliteConnection connection, long id)
+    {
+        using SqliteCommand command = connection.CreateCommand();
+        command.CommandText = "SELECT json, version FROM transforms WHERE id = $id";
+        command.Parameters.AddWithValue("$id", id);
+        using SqliteDataReader reader = command.ExecuteReader();
+        return reader.Read() ? new StoredTransform(Transform.CreateFromJson((byte[])reader[0]), reader.GetInt64(1)) : null;
+    }
+
+    private static byte[] Json(Transform transform)
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        transform.ToJsonUtf8(buffer, emitMetadataComments: false);
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    private static IEnumerable<Transform> Seeds() =>
+        Enumerable.Range(1, 3).Select(i => new Transform
+        {
+            Id = i,
+            Name = $"crate-{i}",
+            Position = [i, 0, -i],
+            Rotation = [0, 0, 0, 1],
+            Scale = [1, 1, 1],
+            Payload = new TransformPayload { Kind = "crate", Mass = 10 * i, Dimensions = new TransformDimensions { Width = 1, Height = 2, Depth = 3 } },
+            Tags = ["seed", $"t{i}"],
+            Counters = new Dictionary<string, int> { ["hits"] = 0 },
+        });
+}

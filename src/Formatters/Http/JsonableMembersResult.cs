@@ -1,0 +1,176 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading.Tasks;
+using Jsonable.AspNetCore.Internal;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Infrastructure;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace Jsonable.AspNetCore.Http;
+
+/// <summary>
+/// A result holding only some members of a resource, written by their generated partial writers
+/// (<c>[ToJson(Property = nameof(X))]</c> → <c>ToJsonUtf8_X</c>): what a property endpoint (<c>GET /transforms/1/position</c>)
+/// or a <c>?fields=position,rotation</c> selector answers, in JSON or JMC1 by <c>Accept</c>, with <c>Vary: Accept</c> and
+/// the resource's <c>ETag</c> when given. A name with no partial writer is a 400 listing the valid ones. Works as a
+/// minimal-API result and as an MVC action result.
+/// </summary>
+/// <typeparam name="T">A <c>[ToJson]</c> type with partial writers.</typeparam>
+public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCodeHttpResult
+{
+    private readonly string[] _members;
+
+    internal JsonableMembersResult(T value, IEnumerable<string> members, string? etag)
+    {
+        ArgumentNullException.ThrowIfNull(members);
+        Value = value;
+        _members = [.. members];
+        ETag = etag;
+    }
+
+    /// <summary>The resource whose members are written.</summary>
+    public T Value { get; }
+
+    /// <summary>The requested member names (C# or wire names, matched ignoring case).</summary>
+    public IReadOnlyList<string> Members => _members;
+
+    /// <summary>The resource's entity tag, sent as <c>ETag</c>; <see langword="null"/> for none.</summary>
+    public string? ETag { get; }
+
+    /// <summary>200.</summary>
+    public int StatusCode => StatusCodes.Status200OK;
+
+    int? IStatusCodeHttpResult.StatusCode => StatusCode;
+
+    /// <inheritdoc />
+    public Task ExecuteResultAsync(ActionContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+
+        // In MVC a bad field is a ValidationProblemDetails made by the app's ProblemDetailsFactory, like any model error.
+        return ExecuteAsync(context.HttpContext, (detail, errors) =>
+        {
+            var modelState = new ModelStateDictionary();
+            foreach (KeyValuePair<string, string[]> error in errors)
+            {
+                foreach (string message in error.Value)
+                {
+                    modelState.AddModelError(error.Key, message);
+                }
+            }
+
+            ValidationProblemDetails problem = context.HttpContext.RequestServices.GetRequiredService<ProblemDetailsFactory>()
+                .CreateValidationProblemDetails(context.HttpContext, modelState, StatusCodes.Status400BadRequest, detail: detail);
+            var result = new ObjectResult(problem) { StatusCode = StatusCodes.Status400BadRequest };
+            result.ContentTypes.Add("application/problem+json");
+            return result.ExecuteResultAsync(context);
+        });
+    }
+
+    /// <inheritdoc />
+    public Task ExecuteAsync(HttpContext httpContext)
+    {
+        ArgumentNullException.ThrowIfNull(httpContext);
+        return ExecuteAsync(httpContext, (detail, errors) => ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status400BadRequest, detail, errors));
+    }
+
+    private async Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
+    {
+        JsonableOptions options = httpContext.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
+        JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+
+        var writers = new List<JsonablePartialWriter<T>>();
+        var unknown = new List<string>();
+        foreach (string name in _members)
+        {
+            if (info.TryGetPartialWriter(name, out JsonablePartialWriter<T>? writer))
+            {
+                if (!writers.Contains(writer))
+                {
+                    writers.Add(writer);
+                }
+            }
+            else
+            {
+                unknown.Add(name);
+            }
+        }
+
+        if (unknown.Count > 0 || writers.Count == 0)
+        {
+            string valid = string.Join(", ", info.PartialWriters.Select(w => w.JsonName));
+            string detail = writers.Count == 0 && unknown.Count == 0
+                ? $"Name at least one field; the fields that can be selected are: {valid}."
+                : $"Unknown field{(unknown.Count > 1 ? "s" : string.Empty)} {string.Join(", ", unknown.Select(u => $"'{u}'"))}; the fields that can be selected are: {valid}.";
+            await writeBadRequest(detail, new Dictionary<string, string[]> { ["fields"] = [detail] }).ConfigureAwait(false);
+            return;
+        }
+
+        HttpResponse response = httpContext.Response;
+        ContentNegotiation.AddVaryAccept(response);
+        JsonableFormat? format = ContentNegotiation.SelectResponseFormat(httpContext.Request, options, out string mediaType);
+        if (format is null)
+        {
+            await ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status406NotAcceptable, "None of the media types in the Accept header can be produced.", null).ConfigureAwait(false);
+            return;
+        }
+
+        byte[] body = WriteMembers(writers, format.Value, options.CreateWriterOptions());
+        response.StatusCode = StatusCode;
+        response.ContentType = format == JsonableFormat.Jmc1 ? mediaType : mediaType + "; charset=utf-8";
+        if (ETag is not null)
+        {
+            response.Headers.ETag = ETag;
+        }
+
+        response.ContentLength = body.Length;
+        await response.Body.WriteAsync(body, httpContext.RequestAborted).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// One document holding the selected members: each partial writer writes <c>{"x":...}</c> (JMC1: after the document
+    /// header), and their members are joined into one object, so every byte comes from the generated writers.
+    /// </summary>
+    private byte[] WriteMembers(List<JsonablePartialWriter<T>> writers, JsonableFormat format, JsonableWriterOptions writerOptions)
+    {
+        int prefix = format == JsonableFormat.Jmc1 ? Jmc1.Header.Length + 1 : 1; // the header (JMC1) and '{'
+        var document = new ArrayBufferWriter<byte>();
+        var part = new ArrayBufferWriter<byte>();
+        bool empty = true;
+        foreach (JsonablePartialWriter<T> writer in writers)
+        {
+            part.ResetWrittenCount();
+            writer.WriteDocument(part, Value, format, writerOptions);
+            ReadOnlySpan<byte> members = part.WrittenSpan[prefix..^1]; // without the object's braces
+            if (members.IsEmpty)
+            {
+                continue; // a member the writer left out ([JsonIgnore(Condition = WhenWritingNull)])
+            }
+
+            if (empty)
+            {
+                document.Write(part.WrittenSpan[..prefix]);
+            }
+            else
+            {
+                document.Write(","u8);
+            }
+
+            document.Write(members);
+            empty = false;
+        }
+
+        if (empty)
+        {
+            document.Write(format == JsonableFormat.Jmc1 ? "/*JMC1*/{"u8 : "{"u8);
+        }
+
+        document.Write("}"u8);
+        return document.WrittenSpan.ToArray();
+    }
+}
