@@ -14,13 +14,13 @@ public sealed class EventsController(ISampleStore store) : ControllerBase
     /// <summary>The first <paramref name="limit"/> events.</summary>
     [HttpGet]
     [ProducesResponseType<List<CitmEvent>>(StatusCodes.Status200OK)]
-    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest, "application/problem+json")]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<List<CitmEvent>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListEvents(limit).ToList();
 
     /// <summary>One event.</summary>
     [HttpGet("{id:long}")]
     [ProducesResponseType<CitmEvent>(StatusCodes.Status200OK)]
-    [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound, "application/problem+json")]
+    [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<CitmEvent> Get(long id) => store.GetEvent(id) is { } e ? e : NotFound();
 
     /// <summary>Creates (or replaces) an event.</summary>
