@@ -1,4 +1,6 @@
 using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.OpenApi;
+using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Samples.WebApi.Endpoints;
 using Jsonable.Samples.WebApi.Storage;
 
@@ -7,7 +9,15 @@ WebApplicationBuilder builder = WebApplication.CreateBuilder(args);
 builder.Services.AddControllers(options => options.ReturnHttpNotAcceptable = true).AddJsonable();
 builder.Services.AddProblemDetails();
 builder.Services.AddEndpointsApiExplorer();
-builder.Services.AddSwaggerGen();
+// Both OpenAPI generators, each with Jsonable's rules: Swashbuckle at /swagger/v1/swagger.json (Swagger UI reads it),
+// Microsoft.AspNetCore.OpenApi at /openapi/v1.json. XML docs give the summaries.
+string xmlDocs = Path.Combine(AppContext.BaseDirectory, "Jsonable.Samples.WebApi.xml");
+builder.Services.AddSwaggerGen(options =>
+{
+    options.AddJsonable();
+    options.IncludeXmlComments(xmlDocs, includeControllerXmlComments: true);
+});
+builder.Services.AddOpenApi(options => options.AddJsonable());
 builder.Services.AddSingleton<ISampleStore>(services => new SqliteSampleStore(
     builder.Configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db",
     Path.Combine(AppContext.BaseDirectory, "data")));
@@ -21,7 +31,8 @@ WebApplication app = builder.Build();
 app.UseJsonable();
 app.UseStatusCodePages();
 app.UseSwagger();
-app.UseSwaggerUI();
+app.UseSwaggerUI(options => options.EnableJsonable());
+app.MapOpenApi();
 
 app.MapGet("/", () => Results.Redirect("/swagger")).ExcludeFromDescription();
 app.MapControllers();

@@ -8,18 +8,24 @@ namespace Jsonable.Samples.WebApi.Controllers;
 /// <summary>citm catalog events through MVC.</summary>
 [ApiController]
 [Route("api/events")]
+[Tags("MVC (Jsonable formatters): events")]
 public sealed class EventsController(ISampleStore store) : ControllerBase
 {
     /// <summary>The first <paramref name="limit"/> events.</summary>
     [HttpGet]
+    [ProducesResponseType<List<CitmEvent>>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<List<CitmEvent>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListEvents(limit).ToList();
 
     /// <summary>One event.</summary>
     [HttpGet("{id:long}")]
+    [ProducesResponseType<CitmEvent>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<CitmEvent> Get(long id) => store.GetEvent(id) is { } e ? e : NotFound();
 
     /// <summary>Creates (or replaces) an event.</summary>
     [HttpPost]
+    [ProducesResponseType<CitmEvent>(StatusCodes.Status201Created)]
     public ActionResult<CitmEvent> Create(CitmEvent citmEvent)
     {
         store.UpsertEvent(citmEvent);
@@ -28,6 +34,8 @@ public sealed class EventsController(ISampleStore store) : ControllerBase
 
     /// <summary>Replaces an event; the body's id must match the route's.</summary>
     [HttpPut("{id:long}")]
+    [ProducesResponseType<CitmEvent>(StatusCodes.Status200OK)]
+    [ProducesResponseType<CitmEvent>(StatusCodes.Status201Created)]
     public ActionResult<CitmEvent> Replace(long id, CitmEvent citmEvent)
     {
         if (citmEvent.id != id)

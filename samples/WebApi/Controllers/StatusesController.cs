@@ -11,18 +11,26 @@ namespace Jsonable.Samples.WebApi.Controllers;
 /// <summary>Twitter statuses through MVC: Jsonable's formatters answer JSON or JMC1 by Accept.</summary>
 [ApiController]
 [Route("api/statuses")]
+[Tags("MVC (Jsonable formatters): statuses")]
 public sealed class StatusesController(ISampleStore store) : ControllerBase
 {
     /// <summary>The first <paramref name="limit"/> statuses.</summary>
+    // No content types on these attributes: MVC's FormatFilter treats them as the only types the action produces and
+    // would answer ?format=jmc1 with 404. Jsonable's OpenAPI rules document problem responses as application/problem+json.
     [HttpGet]
+    [ProducesResponseType<List<Status>>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<List<Status>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListStatuses(limit).ToList();
 
     /// <summary>One status.</summary>
     [HttpGet("{id:long}")]
+    [ProducesResponseType<Status>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<Status> Get(long id) => store.GetStatus(id) is { } status ? status : NotFound();
 
     /// <summary>Creates (or replaces) a status.</summary>
     [HttpPost]
+    [ProducesResponseType<Status>(StatusCodes.Status201Created)]
     public ActionResult<Status> Create(Status status)
     {
         store.UpsertStatus(status);
@@ -31,6 +39,8 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
 
     /// <summary>Replaces a status; the body's id must match the route's.</summary>
     [HttpPut("{id:long}")]
+    [ProducesResponseType<Status>(StatusCodes.Status200OK)]
+    [ProducesResponseType<Status>(StatusCodes.Status201Created)]
     public ActionResult<Status> Replace(long id, Status status)
     {
         if (status.id != id)
@@ -50,6 +60,8 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
 
     /// <summary>Streams statuses one by one; <paramref name="holdOpen"/> keeps the response open after the first.</summary>
     [HttpGet("stream")]
+    [ProducesResponseType<IAsyncEnumerable<Status>>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public async IAsyncEnumerable<Status> Stream(
         [FromQuery, Range(1, 1000)] int count = 10,
         [FromQuery] bool holdOpen = false,

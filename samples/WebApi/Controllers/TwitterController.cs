@@ -8,10 +8,13 @@ namespace Jsonable.Samples.WebApi.Controllers;
 /// <summary>The whole twitter search result and citm catalog (large payloads), and an echo for round trips.</summary>
 [ApiController]
 [Route("api")]
+[Tags("MVC (Jsonable formatters): twitter, citm, info")]
 public sealed class TwitterController(ISampleStore store) : ControllerBase
 {
     /// <summary>The twitter search result, its statuses repeated <paramref name="repeat"/> times (10 → about 5 MB).</summary>
     [HttpGet("twitter")]
+    [ProducesResponseType<TwitterRoot>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<TwitterRoot> Search([FromQuery, Range(1, 20)] int repeat = 1) => Repeat(store.TwitterSearch, repeat);
 
     /// <summary>Returns the search result it is sent: a round trip through both formatters.</summary>
@@ -24,6 +27,8 @@ public sealed class TwitterController(ISampleStore store) : ControllerBase
 
     /// <summary>Something that is not a Jsonable type: STJ answers it.</summary>
     [HttpGet("info")]
+    [ProducesResponseType<SampleInfo>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ProblemDetails>(StatusCodes.Status406NotAcceptable)]
     public ActionResult<SampleInfo> Info() => new SampleInfo("Jsonable sample", store.ListStatuses(int.MaxValue).Count);
 
     internal static TwitterRoot Repeat(TwitterRoot search, int repeat) => repeat == 1

@@ -17,23 +17,29 @@ public static class BaselineEndpoints
     /// <summary>Maps <c>/stj/...</c>: System.Text.Json only, no Jsonable.</summary>
     public static RouteGroupBuilder MapStjBaseline(this IEndpointRouteBuilder app)
     {
-        RouteGroupBuilder group = app.MapGroup("/stj").WithTags("Baseline: System.Text.Json");
+        RouteGroupBuilder group = app.MapGroup("/stj").WithTags("Baseline: System.Text.Json only (no Jsonable)");
         RealDataJsonContext context = RealDataJsonContext.Default;
 
         group.MapGet("/statuses", (ISampleStore store, int? limit) =>
-            TypedResults.Json(store.ListStatuses(Math.Clamp(limit ?? 100, 1, 1000)).ToList(), context.ListStatus));
+            TypedResults.Json(store.ListStatuses(Math.Clamp(limit ?? 100, 1, 1000)).ToList(), context.ListStatus))
+            .Produces<List<Status>>(contentType: "application/json").WithSummary("The first limit statuses, written by System.Text.Json.");
         group.MapGet("/statuses/{id:long}", Results<JsonHttpResult<Status>, NotFound> (long id, ISampleStore store) =>
-            store.GetStatus(id) is { } status ? TypedResults.Json(status, context.Status) : TypedResults.NotFound());
+            store.GetStatus(id) is { } status ? TypedResults.Json(status, context.Status) : TypedResults.NotFound())
+            .Produces<Status>(contentType: "application/json").ProducesProblem(StatusCodes.Status404NotFound).WithSummary("One status, written by System.Text.Json.");
         group.MapGet("/events", (ISampleStore store, int? limit) =>
-            TypedResults.Json(store.ListEvents(Math.Clamp(limit ?? 100, 1, 1000)).ToList(), context.ListCitmEvent));
+            TypedResults.Json(store.ListEvents(Math.Clamp(limit ?? 100, 1, 1000)).ToList(), context.ListCitmEvent))
+            .Produces<List<CitmEvent>>(contentType: "application/json").WithSummary("The first limit events, written by System.Text.Json.");
         group.MapGet("/events/{id:long}", Results<JsonHttpResult<CitmEvent>, NotFound> (long id, ISampleStore store) =>
-            store.GetEvent(id) is { } e ? TypedResults.Json(e, context.CitmEvent) : TypedResults.NotFound());
-        group.MapGet("/twitter", (ISampleStore store) => TypedResults.Json(store.TwitterSearch, context.TwitterRoot));
-        group.MapGet("/citm", (ISampleStore store) => TypedResults.Json(store.Catalog, context.CitmCatalog));
+            store.GetEvent(id) is { } e ? TypedResults.Json(e, context.CitmEvent) : TypedResults.NotFound())
+            .Produces<CitmEvent>(contentType: "application/json").ProducesProblem(StatusCodes.Status404NotFound).WithSummary("One event, written by System.Text.Json.");
+        group.MapGet("/twitter", (ISampleStore store) => TypedResults.Json(store.TwitterSearch, context.TwitterRoot))
+            .Produces<TwitterRoot>(contentType: "application/json").WithSummary("The twitter search result, written by System.Text.Json.");
+        group.MapGet("/citm", (ISampleStore store) => TypedResults.Json(store.Catalog, context.CitmCatalog))
+            .Produces<CitmCatalog>(contentType: "application/json").WithSummary("The whole citm catalog, written by System.Text.Json.");
 
         // The request bodies are read with the same source-generated context (not the app's reflection-based
-        // options), so the POST routes compare Jsonable with STJ at its fastest. Like the GETs above, they declare
-        // no body schema: OpenAPI would then list the model, and the Swagger filter lists JMC1 for every model.
+        // options), so the POST routes compare Jsonable with STJ at its fastest. They declare no body schema, so that
+        // OpenAPI proposes no example for a route that reads JSON only.
         group.MapPost("/statuses", async Task<Results<JsonHttpResult<Status>, ValidationProblem, StatusCodeHttpResult>> (HttpRequest request, ISampleStore store) =>
         {
             if (!request.HasJsonContentType())
@@ -50,7 +56,7 @@ public static class BaselineEndpoints
             store.UpsertStatus(status);
             request.HttpContext.Response.Headers.Location = $"/stj/statuses/{status.id}";
             return TypedResults.Json(status, context.Status, statusCode: StatusCodes.Status201Created);
-        });
+        }).WithSummary("Stores one status read by System.Text.Json (201 with Location).");
         group.MapPost("/twitter/echo", async Task<Results<JsonHttpResult<TwitterRoot>, ValidationProblem, StatusCodeHttpResult>> (HttpRequest request) =>
         {
             if (!request.HasJsonContentType())
@@ -60,24 +66,28 @@ public static class BaselineEndpoints
 
             (TwitterRoot? search, ValidationProblem? problem) = await ReadJsonAsync(request, context.TwitterRoot);
             return search is null ? problem! : TypedResults.Json(search, context.TwitterRoot);
-        });
+        }).WithSummary("Reads a twitter search result with System.Text.Json and writes it back.");
         return group;
     }
 
     /// <summary>Maps <c>/raw/...</c>: JSON bytes that already exist, written as they are.</summary>
     public static RouteGroupBuilder MapPreSerializedBaseline(this IEndpointRouteBuilder app)
     {
-        RouteGroupBuilder group = app.MapGroup("/raw").WithTags("Baseline: pre-serialized bytes");
+        RouteGroupBuilder group = app.MapGroup("/raw").WithTags("Baseline: pre-serialized JSON bytes (no serializer)");
         group.MapGet("/statuses", (ISampleStore store, int? limit) =>
-            TypedResults.Bytes(store.ListStatusesJson(Math.Clamp(limit ?? 100, 1, 1000)), "application/json"));
+            TypedResults.Bytes(store.ListStatusesJson(Math.Clamp(limit ?? 100, 1, 1000)), "application/json"))
+            .Produces<List<Status>>(contentType: "application/json").WithSummary("The first limit statuses as stored JSON bytes.");
         group.MapGet("/statuses/{id:long}", Results<FileContentHttpResult, NotFound> (long id, ISampleStore store) =>
-            store.GetStatusJson(id) is { } json ? TypedResults.Bytes(json, "application/json") : TypedResults.NotFound());
+            store.GetStatusJson(id) is { } json ? TypedResults.Bytes(json, "application/json") : TypedResults.NotFound())
+            .Produces<Status>(contentType: "application/json").ProducesProblem(StatusCodes.Status404NotFound).WithSummary("One status as stored JSON bytes.");
         group.MapGet("/events/{id:long}", Results<FileContentHttpResult, NotFound> (long id, ISampleStore store) =>
-            store.GetEventJson(id) is { } json ? TypedResults.Bytes(json, "application/json") : TypedResults.NotFound());
+            store.GetEventJson(id) is { } json ? TypedResults.Bytes(json, "application/json") : TypedResults.NotFound())
+            .Produces<CitmEvent>(contentType: "application/json").ProducesProblem(StatusCodes.Status404NotFound).WithSummary("One event as stored JSON bytes.");
 
         // The catalog never changes: serialize it once, on first use.
         Lazy<byte[]> catalogJson = new(() => System.Text.Encoding.UTF8.GetBytes(app.ServiceProvider.GetRequiredService<ISampleStore>().Catalog.ToJson()));
-        group.MapGet("/citm", () => TypedResults.Bytes(catalogJson.Value, "application/json"));
+        group.MapGet("/citm", () => TypedResults.Bytes(catalogJson.Value, "application/json"))
+            .Produces<CitmCatalog>(contentType: "application/json").WithSummary("The whole citm catalog as JSON bytes serialized once.");
 
         // A body that must be parsed has no pre-serialized answer: this is the floor under every POST instead, the
         // request's JSON read to its end and written back with no serializer at all.
@@ -85,7 +95,8 @@ public static class BaselineEndpoints
             request.HasJsonContentType()
                 ? TypedResults.Bytes(await ReadToEndAsync(request.BodyReader, request.HttpContext.RequestAborted), "application/json")
                 : TypedResults.StatusCode(StatusCodes.Status415UnsupportedMediaType))
-            .Accepts<JsonElement>("application/json");
+            .Accepts<JsonElement>("application/json")
+            .WithSummary("Writes the request's JSON back byte for byte: the floor under every POST.");
         return group;
     }
 

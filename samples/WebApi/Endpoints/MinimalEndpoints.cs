@@ -12,19 +12,21 @@ public static class MinimalEndpoints
     /// <summary>Maps <c>/minimal/...</c>.</summary>
     public static RouteGroupBuilder MapJsonableMinimalApi(this IEndpointRouteBuilder app)
     {
-        RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable)");
+        RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable results and body binding)");
 
         group.MapGet("/statuses", (ISampleStore store, int? limit) =>
-            JsonableResults.Ok(store.ListStatuses(Math.Clamp(limit ?? 100, 1, 1000)).ToList()));
+            JsonableResults.Ok(store.ListStatuses(Math.Clamp(limit ?? 100, 1, 1000)).ToList()))
+            .WithSummary("The first limit statuses (1 to 1000, default 100).");
 
         group.MapGet("/statuses/{id:long}", Results<JsonableResult<Status>, NotFound> (long id, ISampleStore store) =>
-            store.GetStatus(id) is { } status ? JsonableResults.Ok(status) : TypedResults.NotFound());
+            store.GetStatus(id) is { } status ? JsonableResults.Ok(status) : TypedResults.NotFound())
+            .WithSummary("One status.").ProducesProblem(StatusCodes.Status404NotFound);
 
         group.MapPost("/statuses", (JsonableBody<Status> body, ISampleStore store) =>
         {
             store.UpsertStatus(body.Value);
             return JsonableResults.Created($"/minimal/statuses/{body.Value.id}", body.Value);
-        });
+        }).WithSummary("Creates (or replaces) a status.");
 
         group.MapPut("/statuses/{id:long}", Results<JsonableResult<Status>, JsonableCreatedResult<Status>, ValidationProblem> (long id, JsonableBody<Status> body, ISampleStore store) =>
         {
@@ -36,19 +38,21 @@ public static class MinimalEndpoints
             return store.UpsertStatus(body.Value)
                 ? JsonableResults.Created($"/minimal/statuses/{id}", body.Value)
                 : JsonableResults.Ok(body.Value);
-        });
+        }).WithSummary("Replaces a status; the body's id must match the route's.");
 
         group.MapGet("/events", (ISampleStore store, int? limit) =>
-            JsonableResults.Ok(store.ListEvents(Math.Clamp(limit ?? 100, 1, 1000)).ToList()));
+            JsonableResults.Ok(store.ListEvents(Math.Clamp(limit ?? 100, 1, 1000)).ToList()))
+            .WithSummary("The first limit events (1 to 1000, default 100).");
 
         group.MapGet("/events/{id:long}", Results<JsonableResult<CitmEvent>, NotFound> (long id, ISampleStore store) =>
-            store.GetEvent(id) is { } e ? JsonableResults.Ok(e) : TypedResults.NotFound());
+            store.GetEvent(id) is { } e ? JsonableResults.Ok(e) : TypedResults.NotFound())
+            .WithSummary("One event.").ProducesProblem(StatusCodes.Status404NotFound);
 
         group.MapPost("/events", (JsonableBody<CitmEvent> body, ISampleStore store) =>
         {
             store.UpsertEvent(body.Value);
             return JsonableResults.Created($"/minimal/events/{body.Value.id}", body.Value);
-        });
+        }).WithSummary("Creates (or replaces) an event.");
 
         group.MapPut("/events/{id:long}", Results<JsonableResult<CitmEvent>, JsonableCreatedResult<CitmEvent>, ValidationProblem> (long id, JsonableBody<CitmEvent> body, ISampleStore store) =>
         {
@@ -60,15 +64,19 @@ public static class MinimalEndpoints
             return store.UpsertEvent(body.Value)
                 ? JsonableResults.Created($"/minimal/events/{id}", body.Value)
                 : JsonableResults.Ok(body.Value);
-        });
+        }).WithSummary("Replaces an event; the body's id must match the route's.");
 
         group.MapGet("/statuses/stream", (ISampleStore store, int? count, bool? holdOpen, CancellationToken cancellationToken) =>
-            JsonableResults.Ok(StreamStatuses(store, Math.Clamp(count ?? 10, 1, 1000), holdOpen ?? false, cancellationToken)));
+            JsonableResults.Ok(StreamStatuses(store, Math.Clamp(count ?? 10, 1, 1000), holdOpen ?? false, cancellationToken)))
+            .WithSummary("Streams statuses one by one; holdOpen keeps the response open after the first.");
 
         group.MapGet("/twitter", (ISampleStore store, int? repeat) =>
-            JsonableResults.Ok(Controllers.TwitterController.Repeat(store.TwitterSearch, Math.Clamp(repeat ?? 1, 1, 20))));
-        group.MapPost("/twitter/echo", (JsonableBody<TwitterRoot> body) => JsonableResults.Ok(body.Value));
-        group.MapGet("/citm", (ISampleStore store) => JsonableResults.Ok(store.Catalog));
+            JsonableResults.Ok(Controllers.TwitterController.Repeat(store.TwitterSearch, Math.Clamp(repeat ?? 1, 1, 20))))
+            .WithSummary("The twitter search result, its statuses repeated (1 to 20 times).");
+        group.MapPost("/twitter/echo", (JsonableBody<TwitterRoot> body) => JsonableResults.Ok(body.Value))
+            .WithSummary("Returns the search result it is sent: a round trip through both formats.");
+        group.MapGet("/citm", (ISampleStore store) => JsonableResults.Ok(store.Catalog))
+            .WithSummary("The whole citm catalog.");
         return group;
     }
 

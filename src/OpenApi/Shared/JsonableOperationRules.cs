@@ -1,0 +1,150 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.ApiExplorer;
+using Microsoft.AspNetCore.Mvc.Controllers;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
+using Microsoft.AspNetCore.WebUtilities;
+using Microsoft.OpenApi;
+
+namespace Jsonable.AspNetCore.Documentation;
+
+/// <summary>
+/// What an operation really does when Jsonable serves it, written onto the operation both OpenAPI generators built
+/// from the same <see cref="ApiDescription"/>: the two media types (and only those) on Jsonable bodies, the problem
+/// statuses Jsonable answers (400/406/413/415 as <c>application/problem+json</c>), <c>Location</c> on 201, and no
+/// <c>text/plain</c> that MVC's string formatter claims for every type but can only write for strings.
+/// </summary>
+/// <remarks>Works from endpoint metadata alone, so routes added later are described without a list to keep.</remarks>
+internal static class JsonableOperationRules
+{
+    internal const string ProblemJson = "application/problem+json";
+
+    /// <summary>The one-paragraph description of JMC1 put next to every Jsonable body.</summary>
+    internal const string Jmc1Note =
+        "Also as `application/jsonc+jmc1` (JMC1): the same JSON, compact, with binary length comments before strings and arrays " +
+        "(a JMC1 body is bytes, not UTF-8 text). Format: docs/jmc1.md in the Jsonable.AspNetCore repository.";
+
+    private static readonly string[] s_jsonableMediaTypes = [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1];
+
+    /// <summary>Whether <paramref name="type"/> is a generated type (or a collection of one) Jsonable reads or writes.</summary>
+    internal static bool IsJsonable(Type? type, bool forWriting) =>
+        type is not null && JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && (forWriting ? info.CanWrite : info.CanRead);
+
+    private static bool IsJmc1(string? mediaType) => string.Equals(mediaType, JsonableMediaTypes.Jmc1, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>Corrects <paramref name="operation"/> from <paramref name="description"/>.</summary>
+    /// <param name="operation">The operation the generator built.</param>
+    /// <param name="description">The endpoint's ApiExplorer description.</param>
+    /// <param name="schemaFor">Gets (or registers) the generator's schema for a type.</param>
+    /// <param name="mvcReturnsNotAcceptable">Whether MVC answers 406 when nothing in Accept can be produced.</param>
+    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable)
+    {
+        operation.Responses ??= [];
+        bool isMvc = description.ActionDescriptor is ControllerActionDescriptor;
+        bool negotiates = false;
+
+        foreach (ApiResponseType responseType in description.SupportedResponseTypes)
+        {
+            string key = responseType.IsDefaultResponse ? "default" : responseType.StatusCode.ToString(CultureInfo.InvariantCulture);
+            if (!operation.Responses.TryGetValue(key, out IOpenApiResponse? found) || found is not OpenApiResponse response)
+            {
+                continue;
+            }
+
+            // Jsonable answers this response when its metadata offers JMC1 (Jsonable's MVC formatter or a JsonableResult
+            // put it there); the same type written by STJ elsewhere (a baseline route) is left as it is.
+            Type? type = responseType.Type;
+            if (IsJsonable(type, forWriting: true) && responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)))
+            {
+                negotiates = true;
+                Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), s_jsonableMediaTypes, () => schemaFor(type!));
+                response.Description = AppendOnce(response.Description, Jmc1Note);
+            }
+            else if (type is not null && typeof(ProblemDetails).IsAssignableFrom(type))
+            {
+                Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [ProblemJson], () => schemaFor(type));
+            }
+            else if (type != typeof(string))
+            {
+                response.Content?.Remove("text/plain");
+            }
+
+            if (responseType.StatusCode == StatusCodes.Status201Created)
+            {
+                response.Headers ??= new Dictionary<string, IOpenApiHeader>();
+                response.Headers.TryAdd("Location", new OpenApiHeader
+                {
+                    Description = "Where the created resource can be read.",
+                    Schema = new OpenApiSchema { Type = JsonSchemaType.String, Format = "uri" },
+                });
+            }
+        }
+
+        // MVC's default 200 for an ActionResult<T> stays only if nothing else says what succeeds (the app's annotations win).
+        if (negotiates && (!isMvc || mvcReturnsNotAcceptable))
+        {
+            AddProblem(operation, StatusCodes.Status406NotAcceptable, "None of the media types in Accept can be produced.", typeof(ProblemDetails), schemaFor);
+        }
+
+        ApiParameterDescription? body = description.ParameterDescriptions.FirstOrDefault(p => p.Source == BindingSource.Body);
+        if (body is not null && IsJsonable(body.Type, forWriting: false) && description.SupportedRequestFormats.Any(f => IsJmc1(f.MediaType))
+            && operation.RequestBody is OpenApiRequestBody requestBody)
+        {
+            // A merge-patch body (JsonablePatch<T>) is also read as application/merge-patch+json: keep listing it.
+            // MVC reports the formatter's application/*+json, so also look at what the endpoint declares ([Consumes] on
+            // an action, Accepts metadata on a minimal route).
+            string[] requestMediaTypes = description.SupportedRequestFormats.Select(f => f.MediaType)
+                    .Concat(description.ActionDescriptor.EndpointMetadata.OfType<Microsoft.AspNetCore.Http.Metadata.IAcceptsMetadata>().SelectMany(m => m.ContentTypes))
+                    .Any(t => string.Equals(t, JsonableMediaTypes.MergePatchJson, StringComparison.OrdinalIgnoreCase))
+                ? [JsonableMediaTypes.MergePatchJson, .. s_jsonableMediaTypes]
+                : s_jsonableMediaTypes;
+            Restrict(requestBody.Content ??= new Dictionary<string, OpenApiMediaType>(), requestMediaTypes, () => schemaFor(body.Type));
+            requestBody.Description = AppendOnce(requestBody.Description, Jmc1Note);
+            AddProblem(operation, StatusCodes.Status400BadRequest, "The body is malformed or does not fit the type: `errors` is keyed by the JSON path (`$.user.id`).", typeof(HttpValidationProblemDetails), schemaFor);
+            AddProblem(operation, StatusCodes.Status413PayloadTooLarge, "The body is larger than the server's request size limit.", typeof(ProblemDetails), schemaFor);
+            AddProblem(operation, StatusCodes.Status415UnsupportedMediaType, "The Content-Type is neither application/json nor application/jsonc+jmc1.", typeof(ProblemDetails), schemaFor);
+        }
+    }
+
+    /// <summary>Leaves exactly <paramref name="mediaTypes"/>, all with the schema the content had (or the type's own).</summary>
+    private static void Restrict(IDictionary<string, OpenApiMediaType> content, string[] mediaTypes, Func<IOpenApiSchema> schemaFor)
+    {
+        IOpenApiSchema schema = Unwrapped(content.Values.Select(m => m.Schema).FirstOrDefault(s => s is not null) ?? schemaFor());
+        Dictionary<string, OpenApiMediaType> kept = mediaTypes.ToDictionary(m => m, m => content.TryGetValue(m, out OpenApiMediaType? existing) ? existing : new OpenApiMediaType());
+        content.Clear();
+        foreach ((string mediaType, OpenApiMediaType value) in kept)
+        {
+            value.Schema = value.Schema is null ? schema : Unwrapped(value.Schema);
+            content[mediaType] = value;
+        }
+    }
+
+    /// <summary>A body's <c>allOf: [$ref]</c> with nothing else (what "extend references" makes of it) is just the reference.</summary>
+    private static IOpenApiSchema Unwrapped(IOpenApiSchema schema) =>
+        schema is OpenApiSchema { AllOf: [OpenApiSchemaReference reference] } wrapper
+        && wrapper.Type is null && wrapper.Properties is not { Count: > 0 } && wrapper.Description is null
+            ? reference
+            : schema;
+
+    private static void AddProblem(OpenApiOperation operation, int status, string description, Type problemType, Func<Type, IOpenApiSchema> schemaFor)
+    {
+        string key = status.ToString(CultureInfo.InvariantCulture);
+        if (operation.Responses!.ContainsKey(key))
+        {
+            return;
+        }
+
+        operation.Responses[key] = new OpenApiResponse
+        {
+            Description = ReasonPhrases.GetReasonPhrase(status) + ": " + description,
+            Content = new Dictionary<string, OpenApiMediaType> { [ProblemJson] = new OpenApiMediaType { Schema = schemaFor(problemType) } },
+        };
+    }
+
+    private static string AppendOnce(string? text, string note) =>
+        string.IsNullOrEmpty(text) ? note : text.Contains(note, StringComparison.Ordinal) ? text : text + "\n\n" + note;
+}
