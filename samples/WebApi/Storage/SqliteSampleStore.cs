@@ -39,14 +39,14 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     public CitmCatalog Catalog { get; }
 
     public IReadOnlyList<Status> ListStatuses(int limit) =>
-        _statuses.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Value).ToList();
+        FirstByKey(_statuses, limit).Select(p => p.Value.Value).ToList();
 
     public Status? GetStatus(long id) => _statuses.TryGetValue(id, out var s) ? s.Value : null;
 
     public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
 
     public byte[] ListStatusesJson(int limit) =>
-        JoinArray(_statuses.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Json));
+        JoinArray(FirstByKey(_statuses, limit).Select(p => p.Value.Json));
 
     public bool UpsertStatus(Status status)
     {
@@ -61,7 +61,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     }
 
     public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
-        _events.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Value).ToList();
+        FirstByKey(_events, limit).Select(p => p.Value.Value).ToList();
 
     public CitmEvent? GetEvent(long id) => _events.TryGetValue(id, out var e) ? e.Value : null;
 
@@ -145,6 +145,13 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
         command.CommandText = sql;
         command.ExecuteNonQuery();
     }
+
+    /// <summary>
+    /// The first <paramref name="limit"/> items by id, from an atomic snapshot. LINQ over the live dictionary sizes
+    /// its sort buffer from <c>Count</c> and then copies into it, which throws when a POST adds a key in between.
+    /// </summary>
+    private static IEnumerable<KeyValuePair<long, TValue>> FirstByKey<TValue>(ConcurrentDictionary<long, TValue> items, int limit) =>
+        items.ToArray().OrderBy(p => p.Key).Take(limit);
 
     private static byte[] JoinArray(IEnumerable<byte[]> items)
     {
