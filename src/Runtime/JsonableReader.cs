@@ -33,6 +33,8 @@ public ref partial struct JsonableReader
     private readonly JsonableUnknownMemberHandling _unknownMembers;
     private int _pos;
     private int _depth;
+    private readonly long _containerBudget;
+    private long _containers;
 
     // Bytes that the not-yet-started elements of the open containers with a count hint need at the very least.
     // A new count is checked against the bytes left minus this, so nested claims cannot add up past the body.
@@ -51,6 +53,8 @@ public ref partial struct JsonableReader
         _depth = 0;
         _reserved = 0;
         _maxDepth = Math.Min(options.MaxDepth, DepthCeiling);
+        _containers = 0;
+        _containerBudget = ((long)input.Length * options.MaxContainersPerKilobyte / 1024) + JsonableReaderOptions.ContainerAllowance;
         _unknownMembers = options.UnknownMemberHandling;
         PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
         Format = format;
@@ -1035,12 +1039,22 @@ public ref partial struct JsonableReader
             ThrowAt(_pos, $"The document is nested deeper than the maximum depth of {_maxDepth}.");
         }
 
+        if (++_containers > _containerBudget)
+        {
+            ThrowTooManyContainers();
+        }
+
         if ((_depth & 31) == 0)
         {
             // Generated readers recurse once per level; a deep MaxDepth on a small stack still fails cleanly.
             RuntimeHelpers.EnsureSufficientExecutionStack();
         }
     }
+
+    [DoesNotReturn]
+    private readonly void ThrowTooManyContainers() => ThrowAt(
+        _pos,
+        $"The document holds more than {_containerBudget} objects, arrays and dictionaries, too many for its {_buffer.Length} bytes (the limit is MaxContainersPerKilobyte per 1,024 bytes plus {JsonableReaderOptions.ContainerAllowance}).");
 
     [DoesNotReturn]
     private readonly void ThrowTruncated() => ThrowAt(_buffer.Length, "The input ends before the value is complete.");

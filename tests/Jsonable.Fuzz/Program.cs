@@ -93,7 +93,7 @@ public static class Seeds
         TwitterRoot twitter = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));
         foreach (int count in new[] { 1, 2 })
         {
-            var head = new TwitterRoot { statuses = twitter.statuses.GetRange(0, count), search_metadata = twitter.search_metadata };
+            var head = new TwitterRoot { statuses = twitter.statuses!.GetRange(0, count), search_metadata = twitter.search_metadata };
             seeds[$"twitter-{count}.json"] = JsonableSerializer.SerializeToUtf8Bytes(head, JsonableFormat.Json);
             seeds[$"twitter-{count}.jmc1"] = head.ToJsonable().ToArray();
         }
@@ -103,7 +103,7 @@ public static class Seeds
         {
             areaNames = Take(citm.areaNames, 3),
             events = Take(citm.events, 2),
-            performances = citm.performances.GetRange(0, 2),
+            performances = citm.performances!.GetRange(0, 2),
             topicSubTopics = Take(citm.topicSubTopics, 3),
             venueNames = Take(citm.venueNames, 2),
         };
@@ -130,10 +130,10 @@ public static class Seeds
         return seeds;
     }
 
-    private static Dictionary<string, TValue> Take<TValue>(Dictionary<string, TValue> source, int count)
+    private static Dictionary<string, TValue> Take<TValue>(Dictionary<string, TValue>? source, int count)
     {
         var result = new Dictionary<string, TValue>();
-        foreach ((string key, TValue value) in source)
+        foreach ((string key, TValue value) in source ?? [])
         {
             if (result.Count == count)
             {

@@ -84,12 +84,12 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     private void Seed()
     {
         using SqliteTransaction tx = _connection.BeginTransaction();
-        foreach (Status status in TwitterSearch.statuses)
+        foreach (Status status in TwitterSearch.statuses ?? [])
         {
             Upsert("statuses", status.id, System.Text.Encoding.UTF8.GetBytes(status.ToJson()), tx);
         }
 
-        foreach (CitmEvent citmEvent in Catalog.events.Values)
+        foreach (CitmEvent citmEvent in Catalog.events?.Values ?? Enumerable.Empty<CitmEvent>())
         {
             Upsert("events", citmEvent.id, System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson()), tx);
         }

@@ -107,7 +107,7 @@ public sealed class StrictJmc1Tests
         Assert.Equal(HostileDocuments.OrderJson(), JsonableSerializer.SerializeToUtf8Bytes(fromJson, JsonableFormat.Json));
 
         TwitterRoot twitter = TwitterRoot.CreateFromJsonable(HostileDocuments.TwitterJson);
-        Assert.Equal(100, twitter.statuses.Count);
+        Assert.Equal(100, twitter.statuses!.Count);
         Assert.Equal(expected.items!.Count, fromJson.items!.Count);
     }
 
