@@ -28,13 +28,15 @@ input="$out/seeds"
 if [ -d "$out/findings/default/queue" ]; then input=-; fi
 
 # AFL cannot see .NET instrumentation in the dotnet host binary: SKIP_BIN_CHECK is what SharpFuzz documents.
-export AFL_SKIP_BIN_CHECK=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+# NO_AFFINITY: on a shared machine every core may look busy, and AFL would refuse to start.
+export AFL_SKIP_BIN_CHECK=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_NO_AFFINITY=1
 # -t: a hang is an input that takes over 10 s; -m none: the .NET runtime reserves far more address space than AFL's default.
+status=0
 afl-fuzz -i "$input" -o "$out/findings" -t 10000 -m none -V "$((minutes * 60))" \
-  -- dotnet "$out/bin/Jsonable.Fuzz.dll" || true
+  -- dotnet "$out/bin/Jsonable.Fuzz.dll" || status=$?
+[ "$status" -eq 0 ] || { echo "afl-fuzz failed (exit $status)" >&2; exit 2; }
 
 stats="$out/findings/default/fuzzer_stats"
-[ -f "$stats" ] || { echo "afl-fuzz did not run (no $stats)" >&2; exit 2; }
 grep -E '^(run_time|execs_done|execs_per_sec|corpus_count|saved_crashes|saved_hangs|bitmap_cvg)' "$stats"
 crashes=$(find "$out/findings/default/crashes" -type f -name 'id:*' 2>/dev/null | wc -l)
 hangs=$(find "$out/findings/default/hangs" -type f -name 'id:*' 2>/dev/null | wc -l)
