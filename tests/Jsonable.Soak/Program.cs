@@ -60,7 +60,10 @@ internal static class Program
             {
                 long rss = ResidentBytes();
                 rssPeak = Math.Max(rssPeak, rss);
-                series.Enqueue($"{clock.Elapsed.TotalSeconds:F0}s {rss / (1024 * 1024)}");
+
+                // Every 30 s also what a full collection leaves: a leak keeps rising, pools and caches level off.
+                string afterCollect = (int)clock.Elapsed.TotalSeconds % 30 < 10 ? $"/{ResidentAfterCollect() / (1024 * 1024)} (managed {GC.GetTotalMemory(false) / (1024 * 1024)})" : string.Empty;
+                series.Enqueue($"{clock.Elapsed.TotalSeconds:F0}s {rss / (1024 * 1024)}{afterCollect}");
             },
             null,
             TimeSpan.FromSeconds(10),
@@ -82,7 +85,7 @@ internal static class Program
         }
 
         // Both ends after a full compacting collection, so the comparison is what is still held, not what the GC kept.
-        Console.WriteLine($"RSS (MB) every 10 s under load: {string.Join(", ", series)}");
+        Console.WriteLine($"RSS (MB) every 10 s under load [/after a full GC (managed heap)]: {string.Join(", ", series)}");
         Console.WriteLine($"RSS after a full GC: start {Mb(rssStart)}, end {Mb(rssEnd)} (live at the end {Mb(rssEndLive)}, peak {Mb(rssPeak)}); managed heap {Mb(GC.GetTotalMemory(false))}");
         return tally.ServerErrors == 0 && tally.ClientErrors == 0 ? 0 : 1;
     }
