@@ -90,6 +90,23 @@ public sealed class RealDataMutationTests
         }
     }
 
+    [Fact]
+    public void EdgeCaseSeeds_SatisfyTheProperty_ForEveryTarget()
+    {
+        // The JSONTestSuite-style cases (lone surrogates, duplicates, BOM, trailing comma, deep nesting, two headers).
+        var verdicts = new List<FuzzVerdict>();
+        foreach ((string name, byte[] seed) in s_seeds.Value.Where(s => s.Key.StartsWith("case-", StringComparison.Ordinal)))
+        {
+            foreach (FuzzTarget target in FuzzOracle.Targets)
+            {
+                verdicts.Add(FuzzOracle.Check(seed, target));
+            }
+        }
+
+        Assert.Contains(FuzzVerdict.Accepted, verdicts);
+        Assert.Contains(FuzzVerdict.Rejected, verdicts);
+    }
+
     /// <summary>One to four edits: overwrite, insert a token, delete or duplicate a range, or truncate.</summary>
     private static byte[] Mutate(byte[] seed, Random random)
     {
