@@ -7,17 +7,17 @@ namespace Jsonable.Samples.RealData;
 [ToJson, FromJson]
 public partial class CitmCatalog
 {
-    public Dictionary<string, string> areaNames { get; set; } = new();
-    public Dictionary<string, string> audienceSubCategoryNames { get; set; } = new();
-    public Dictionary<string, string> blockNames { get; set; } = new();
-    public Dictionary<string, CitmEvent> events { get; set; } = new();
-    public List<CitmPerformance> performances { get; set; } = new();
-    public Dictionary<string, string> seatCategoryNames { get; set; } = new();
-    public Dictionary<string, string> subTopicNames { get; set; } = new();
-    public Dictionary<string, string> subjectNames { get; set; } = new();
-    public Dictionary<string, string> topicNames { get; set; } = new();
-    public Dictionary<string, int[]> topicSubTopics { get; set; } = new();
-    public Dictionary<string, string> venueNames { get; set; } = new();
+    public Dictionary<string, string>? areaNames { get; set; }
+    public Dictionary<string, string>? audienceSubCategoryNames { get; set; }
+    public Dictionary<string, string>? blockNames { get; set; }
+    public Dictionary<string, CitmEvent>? events { get; set; }
+    public List<CitmPerformance>? performances { get; set; }
+    public Dictionary<string, string>? seatCategoryNames { get; set; }
+    public Dictionary<string, string>? subTopicNames { get; set; }
+    public Dictionary<string, string>? subjectNames { get; set; }
+    public Dictionary<string, string>? topicNames { get; set; }
+    public Dictionary<string, int[]>? topicSubTopics { get; set; }
+    public Dictionary<string, string>? venueNames { get; set; }
 }
 
 [ToJson, FromJson]
@@ -40,8 +40,8 @@ public partial class CitmPerformance
     public int id { get; set; }
     public string? logo { get; set; }
     public string? name { get; set; }
-    public List<CitmPrice> prices { get; set; } = new();
-    public List<CitmSeatCategory> seatCategories { get; set; } = new();
+    public List<CitmPrice>? prices { get; set; }
+    public List<CitmSeatCategory>? seatCategories { get; set; }
     public string? seatMapImage { get; set; }
     public long start { get; set; }
     public string venueCode { get; set; } = "";
@@ -58,7 +58,7 @@ public partial class CitmPrice
 [ToJson, FromJson]
 public partial class CitmSeatCategory
 {
-    public List<CitmArea> areas { get; set; } = new();
+    public List<CitmArea>? areas { get; set; }
     public int seatCategoryId { get; set; }
 }
 
@@ -66,5 +66,5 @@ public partial class CitmSeatCategory
 public partial class CitmArea
 {
     public int areaId { get; set; }
-    public List<int> blockIds { get; set; } = new();
+    public List<int>? blockIds { get; set; }
 }

@@ -7,14 +7,14 @@ namespace Jsonable.Samples.RealData;
 [ToJson, FromJson]
 public partial class TwitterRoot
 {
-    public List<Status> statuses { get; set; } = new();
-    public SearchMetadata search_metadata { get; set; } = new();
+    public List<Status>? statuses { get; set; }
+    public SearchMetadata? search_metadata { get; set; }
 }
 
 [ToJson, FromJson]
 public partial class Status
 {
-    public StatusMetadata metadata { get; set; } = new();
+    public StatusMetadata? metadata { get; set; }
     public string created_at { get; set; } = "";
     public long id { get; set; }
     public string id_str { get; set; } = "";
@@ -26,7 +26,7 @@ public partial class Status
     public long? in_reply_to_user_id { get; set; }
     public string? in_reply_to_user_id_str { get; set; }
     public string? in_reply_to_screen_name { get; set; }
-    public TwitterUser user { get; set; } = new();
+    public TwitterUser? user { get; set; }
     public GeoPoint? geo { get; set; }
     public GeoPoint? coordinates { get; set; }
     public Place? place { get; set; }
@@ -34,7 +34,7 @@ public partial class Status
     public Status? retweeted_status { get; set; }
     public int retweet_count { get; set; }
     public int favorite_count { get; set; }
-    public StatusEntities entities { get; set; } = new();
+    public StatusEntities? entities { get; set; }
     public bool favorited { get; set; }
     public bool retweeted { get; set; }
     public bool? possibly_sensitive { get; set; }
@@ -58,7 +58,7 @@ public partial class TwitterUser
     public string location { get; set; } = "";
     public string description { get; set; } = "";
     public string? url { get; set; }
-    public UserEntities entities { get; set; } = new();
+    public UserEntities? entities { get; set; }
     public bool @protected { get; set; }
     public int followers_count { get; set; }
     public int friends_count { get; set; }
@@ -97,13 +97,13 @@ public partial class TwitterUser
 public partial class UserEntities
 {
     public UrlList? url { get; set; }
-    public UrlList description { get; set; } = new();
+    public UrlList? description { get; set; }
 }
 
 [ToJson, FromJson]
 public partial class UrlList
 {
-    public List<UrlEntity> urls { get; set; } = new();
+    public List<UrlEntity>? urls { get; set; }
 }
 
 [ToJson, FromJson]
@@ -118,10 +118,10 @@ public partial class UrlEntity
 [ToJson, FromJson]
 public partial class StatusEntities
 {
-    public List<Hashtag> hashtags { get; set; } = new();
-    public List<Hashtag> symbols { get; set; } = new();
-    public List<UrlEntity> urls { get; set; } = new();
-    public List<UserMention> user_mentions { get; set; } = new();
+    public List<Hashtag>? hashtags { get; set; }
+    public List<Hashtag>? symbols { get; set; }
+    public List<UrlEntity>? urls { get; set; }
+    public List<UserMention>? user_mentions { get; set; }
     public List<Media>? media { get; set; }
 }
 
@@ -154,7 +154,7 @@ public partial class Media
     public string display_url { get; set; } = "";
     public string expanded_url { get; set; } = "";
     public string type { get; set; } = "";
-    public MediaSizes sizes { get; set; } = new();
+    public MediaSizes? sizes { get; set; }
     public long? source_status_id { get; set; }
     public string? source_status_id_str { get; set; }
 }
@@ -162,10 +162,10 @@ public partial class Media
 [ToJson, FromJson]
 public partial class MediaSizes
 {
-    public MediaSize medium { get; set; } = new();
-    public MediaSize small { get; set; } = new();
-    public MediaSize thumb { get; set; } = new();
-    public MediaSize large { get; set; } = new();
+    public MediaSize? medium { get; set; }
+    public MediaSize? small { get; set; }
+    public MediaSize? thumb { get; set; }
+    public MediaSize? large { get; set; }
 }
 
 [ToJson, FromJson]
@@ -201,7 +201,7 @@ public partial class Place
 public partial class BoundingBox
 {
     public string type { get; set; } = "";
-    public List<List<double[]>> coordinates { get; set; } = new();
+    public List<List<double[]>>? coordinates { get; set; }
 }
 
 [ToJson, FromJson]

@@ -33,6 +33,8 @@ public ref partial struct JsonableReader
     private readonly JsonableUnknownMemberHandling _unknownMembers;
     private int _pos;
     private int _depth;
+    private readonly long _containerBudget;
+    private long _containers;
 
     // Bytes that the not-yet-started elements of the open containers with a count hint need at the very least.
     // A new count is checked against the bytes left minus this, so nested claims cannot add up past the body.
@@ -51,6 +53,8 @@ public ref partial struct JsonableReader
         _depth = 0;
         _reserved = 0;
         _maxDepth = Math.Min(options.MaxDepth, DepthCeiling);
+        _containers = 0;
+        _containerBudget = ((long)input.Length * options.MaxContainersPerKilobyte / 1024) + JsonableReaderOptions.ContainerAllowance;
         _unknownMembers = options.UnknownMemberHandling;
         PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
         Format = format;
@@ -96,12 +100,17 @@ public ref partial struct JsonableReader
     /// <returns><see langword="true"/> at the start of an object; <see langword="false"/> for <c>null</c>.</returns>
     public bool TryReadObjectStart()
     {
-        SkipToValue();
+        int hint = SkipToValue();
         if (_pos < _buffer.Length)
         {
             byte b = _buffer[_pos];
             if (b == (byte)'{')
             {
+                if (hint >= 0)
+                {
+                    ThrowAt(_pos - Jmc1.LengthCommentSize, "A JMC1 length comment cannot precede an object (only a dictionary carries a count).");
+                }
+
                 Enter();
                 _pos++;
                 return true;
@@ -185,6 +194,11 @@ public ref partial struct JsonableReader
             byte b = _buffer[_pos];
             if (b == (byte)'{')
             {
+                if (countHint == HeaderOnly)
+                {
+                    ThrowAt(_pos - Jmc1.Header.Length, "A JMC1 header cannot precede a dictionary (only an object carries one).");
+                }
+
                 BeginCountedContainer(countHint, MinEntryBytes, "entries");
                 return true;
             }
@@ -272,7 +286,11 @@ public ref partial struct JsonableReader
             long available = _buffer.Length - _pos - _reserved;
             if (needed > available)
             {
-                ThrowAt(_pos, $"The length comment claims {countHint} {items} but only {_buffer.Length - _pos} bytes remain, too few to hold them.");
+                int remaining = _buffer.Length - _pos;
+                var error = new JsonableException($"The length comment claims {countHint} {items} but only {remaining} bytes remain, too few to hold them.", _pos);
+
+                // A claim that fits on its own failed only because enclosing claims reserve the rest: one of those lied.
+                throw needed > remaining ? error : CountClaimAudit.Blame(_buffer, _pos, error);
             }
 
             _reserved += needed;
@@ -317,7 +335,10 @@ public ref partial struct JsonableReader
         {
             if (count >= countHint)
             {
-                throw CountMismatch($"The length comment claims {countHint} {Items(close)} but the value has more.");
+                int rest = CountClaimAudit.CountItems(_buffer, _pos);
+                throw CountMismatch(rest < 0
+                    ? $"The length comment claims {countHint} {Items(close)} but the value has more."
+                    : $"The length comment claims {countHint} {Items(close)} but the value has {count + rest}.");
             }
 
             _reserved -= close == (byte)']' ? MinElementBytes : MinEntryBytes;
@@ -801,6 +822,28 @@ public ref partial struct JsonableReader
                         }
 
                         i += 4;
+                        if (char.IsSurrogate(c))
+                        {
+                            // A string is Unicode text (RFC 8259 §8.2): a surrogate escape must be a high one
+                            // directly followed by an escaped low one. STJ rejects the others the same way.
+                            if (char.IsLowSurrogate(c)
+                                || i + 7 > content.Length
+                                || content[i + 1] != (byte)'\\'
+                                || content[i + 2] != (byte)'u'
+                                || !TryParseHex4(content.Slice(i + 3, 4), out char low)
+                                || !char.IsLowSurrogate(low))
+                            {
+                                ThrowAt(contentOffset + i - 5, char.IsLowSurrogate(c)
+                                    ? $"The escape \\u{(int)c:X4} is a low surrogate without a high surrogate before it."
+                                    : $"The escape \\u{(int)c:X4} is a high surrogate not followed by an escaped low surrogate.");
+                                low = default;
+                            }
+
+                            chars[written++] = c;
+                            c = low;
+                            i += 6;
+                        }
+
                         break;
                     default:
                         ThrowAt(contentOffset + i - 1, $"'\\{(char)e}' is not a valid JSON escape.");
@@ -870,8 +913,8 @@ public ref partial struct JsonableReader
 
     private static bool IsWhitespace(byte b) => b is (byte)' ' or (byte)'\t' or (byte)'\n' or (byte)'\r';
 
-    /// <summary>Skips whitespace and, in JMC1, the header and length comments before a value.</summary>
-    /// <returns>The length hint of the last length comment, or -1.</returns>
+    /// <summary>Skips whitespace and, in JMC1, the comment before a value (see <see cref="SkipToValueSlow"/>).</summary>
+    /// <returns>The length hint of the length comment; -1 when there is none, -2 when only a header preceded the value.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int SkipToValue()
     {
@@ -887,9 +930,21 @@ public ref partial struct JsonableReader
         return SkipToValueSlow();
     }
 
+    // What SkipToValueSlow returns besides a length: no comment preceded the value, or only a (non-document) header.
+    private const int NoHint = -1;
+    private const int HeaderOnly = -2;
+
+    /// <summary>
+    /// Skips whitespace and at most one JMC1 comment (DESIGN §4.2: never two in a row, except the document header
+    /// followed by the root's length comment), and checks that the comment may precede the value that follows:
+    /// a length comment only a string, property name, dictionary key, array or dictionary; a header only an object.
+    /// The checks run only here, where comments are parsed, so plain JSON pays nothing for them.
+    /// </summary>
     private int SkipToValueSlow()
     {
-        int hint = -1;
+        int hint = NoHint;
+        int commentAt = -1;
+        bool documentHeader = false;
         while (_pos < _buffer.Length)
         {
             byte b = _buffer[_pos];
@@ -907,16 +962,36 @@ public ref partial struct JsonableReader
             ReadOnlySpan<byte> rest = _buffer.Slice(_pos);
             if (rest.Length >= Jmc1.LengthCommentSize && rest[1] == (byte)'*' && rest[4] == (byte)'*' && rest[5] == (byte)'/')
             {
+                if (commentAt >= 0 && !(documentHeader && hint == HeaderOnly))
+                {
+                    ThrowAt(_pos, "Two JMC1 comments in a row: a value carries at most one length comment.");
+                }
+
                 hint = JmcLength.Read(rest);
                 if (hint < 0)
                 {
                     ThrowAt(_pos, "The length comment is out of range.");
                 }
 
+                if (hint == Jmc1.UnencodableLength)
+                {
+                    ThrowAt(_pos, "The length comment for 11770 reads /**/*/, which ends the comment early in every JSONC parser; JMC1 forbids it.");
+                }
+
+                commentAt = _pos;
                 _pos += Jmc1.LengthCommentSize;
             }
             else if (rest.StartsWith(Jmc1.Header))
             {
+                if (commentAt >= 0)
+                {
+                    ThrowAt(_pos, "Two JMC1 comments in a row: a header cannot follow another comment.");
+                }
+
+                // The header before the root value is the document's, which may precede any value.
+                documentHeader = _depth == 0;
+                hint = HeaderOnly;
+                commentAt = _pos;
                 _pos += Jmc1.Header.Length;
             }
             else
@@ -927,7 +1002,33 @@ public ref partial struct JsonableReader
             }
         }
 
-        return hint;
+        if (commentAt < 0)
+        {
+            return NoHint;
+        }
+
+        byte next = _pos < _buffer.Length ? _buffer[_pos] : (byte)0;
+        if (hint >= 0)
+        {
+            if (next is not ((byte)'"' or (byte)'[' or (byte)'{'))
+            {
+                ThrowAt(commentAt, $"A JMC1 length comment may only precede a string, a property name, an array or a dictionary, not {Describe(_pos)}.");
+            }
+
+            return hint;
+        }
+
+        if (documentHeader)
+        {
+            return NoHint;
+        }
+
+        if (next != (byte)'{')
+        {
+            ThrowAt(commentAt, $"A JMC1 header may only precede an object, not {Describe(_pos)}.");
+        }
+
+        return HeaderOnly;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -938,12 +1039,22 @@ public ref partial struct JsonableReader
             ThrowAt(_pos, $"The document is nested deeper than the maximum depth of {_maxDepth}.");
         }
 
+        if (++_containers > _containerBudget)
+        {
+            ThrowTooManyContainers();
+        }
+
         if ((_depth & 31) == 0)
         {
             // Generated readers recurse once per level; a deep MaxDepth on a small stack still fails cleanly.
             RuntimeHelpers.EnsureSufficientExecutionStack();
         }
     }
+
+    [DoesNotReturn]
+    private readonly void ThrowTooManyContainers() => ThrowAt(
+        _pos,
+        $"The document holds more than {_containerBudget} objects, arrays and dictionaries, too many for its {_buffer.Length} bytes (the limit is MaxContainersPerKilobyte per 1,024 bytes plus {JsonableReaderOptions.ContainerAllowance}).");
 
     [DoesNotReturn]
     private readonly void ThrowTruncated() => ThrowAt(_buffer.Length, "The input ends before the value is complete.");
@@ -974,6 +1085,11 @@ public ref partial struct JsonableReader
         }
 
         byte b = _buffer[pos];
+        if (b == (byte)'/' && IsJmc)
+        {
+            return "a JMC1 comment (comments may only precede a value)";
+        }
+
         return b is >= 0x20 and < 0x7F ? $"'{(char)b}'" : $"byte 0x{b:X2}";
     }
 

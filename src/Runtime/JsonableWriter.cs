@@ -218,8 +218,8 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>
-    /// Writes a string: escaped per RFC 8259 (quote, backslash, U+0000–U+001F, and lone surrogates as
-    /// <c>\uXXXX</c> so they survive a round trip), non-ASCII as raw UTF-8, and in JMC1 preceded by the
+    /// Writes a string: escaped per RFC 8259 (quote, backslash, U+0000–U+001F; a lone surrogate, which has no
+    /// UTF-8 form, becomes U+FFFD as System.Text.Json writes it), non-ASCII as raw UTF-8, and in JMC1 preceded by the
     /// length comment of the escaped UTF-8 content.
     /// </summary>
     /// <param name="value">The characters.</param>

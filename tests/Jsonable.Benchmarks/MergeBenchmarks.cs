@@ -25,7 +25,7 @@ public class MergeBenchmarks : IScenario
     public void Setup()
     {
         TwitterRoot root = Payloads.Twitter.Model;
-        Status status = root.statuses[0];
+        Status status = root.statuses![0];
         var buffer = new ArrayBufferWriter<byte>();
         status.ToJsonUtf8(buffer, emitMetadataComments: false);
         _json = buffer.WrittenSpan.ToArray();

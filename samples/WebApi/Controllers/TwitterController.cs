@@ -36,7 +36,7 @@ public sealed class TwitterController(ISampleStore store) : ControllerBase
         : new TwitterRoot
         {
             search_metadata = search.search_metadata,
-            statuses = Enumerable.Repeat(search.statuses, repeat).SelectMany(s => s).ToList(),
+            statuses = Enumerable.Repeat(search.statuses ?? [], repeat).SelectMany(s => s).ToList(),
         };
 }
 

@@ -40,14 +40,14 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     public CitmCatalog Catalog { get; }
 
     public IReadOnlyList<Status> ListStatuses(int limit) =>
-        _statuses.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Value).ToList();
+        FirstByKey(_statuses, limit).Select(p => p.Value.Value).ToList();
 
     public Status? GetStatus(long id) => _statuses.TryGetValue(id, out var s) ? s.Value : null;
 
     public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
 
     public byte[] ListStatusesJson(int limit) =>
-        _statusListJson.Get(limit, () => _statuses.OrderBy(p => p.Key).Select(p => p.Value.Json));
+        _statusListJson.Get(limit, () => FirstByKey(_statuses, int.MaxValue).Select(p => p.Value.Json));
 
     public bool UpsertStatus(Status status)
     {
@@ -82,7 +82,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     }
 
     public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
-        _events.OrderBy(p => p.Key).Take(limit).Select(p => p.Value.Value).ToList();
+        FirstByKey(_events, limit).Select(p => p.Value.Value).ToList();
 
     public CitmEvent? GetEvent(long id) => _events.TryGetValue(id, out var e) ? e.Value : null;
 
@@ -105,12 +105,12 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
     private void Seed()
     {
         using SqliteTransaction tx = _connection.BeginTransaction();
-        foreach (Status status in TwitterSearch.statuses)
+        foreach (Status status in TwitterSearch.statuses ?? [])
         {
             Upsert("statuses", status.id, System.Text.Encoding.UTF8.GetBytes(status.ToJson()), tx);
         }
 
-        foreach (CitmEvent citmEvent in Catalog.events.Values)
+        foreach (CitmEvent citmEvent in Catalog.events?.Values ?? Enumerable.Empty<CitmEvent>())
         {
             Upsert("events", citmEvent.id, System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson()), tx);
         }
@@ -166,4 +166,11 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
         command.CommandText = sql;
         command.ExecuteNonQuery();
     }
+
+    /// <summary>
+    /// The first <paramref name="limit"/> items by id, from an atomic snapshot. LINQ over the live dictionary sizes
+    /// its sort buffer from <c>Count</c> and then copies into it, which throws when a POST adds a key in between.
+    /// </summary>
+    private static IEnumerable<KeyValuePair<long, TValue>> FirstByKey<TValue>(ConcurrentDictionary<long, TValue> items, int limit) =>
+        items.ToArray().OrderBy(p => p.Key).Take(limit);
 }

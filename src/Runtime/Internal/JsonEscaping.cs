@@ -26,21 +26,10 @@ internal static class JsonEscaping
         {
             int idx = src.IndexOfAny(s_charsToEscape);
             ReadOnlySpan<char> plain = idx < 0 ? src : src.Slice(0, idx);
-            while (!plain.IsEmpty)
-            {
-                OperationStatus status = Utf8.FromUtf16(plain, dest.Slice(written), out int read, out int w, replaceInvalidSequences: false);
-                written += w;
-                plain = plain.Slice(read);
-                if (status == OperationStatus.Done)
-                {
-                    break;
-                }
-
-                // A lone surrogate has no UTF-8 form; \uXXXX keeps it so the string reads back unchanged.
-                written += WriteUnicodeEscape(plain[0], dest.Slice(written));
-                plain = plain.Slice(1);
-            }
-
+            // A lone surrogate has no UTF-8 form: it becomes U+FFFD, as System.Text.Json writes it, so every
+            // document written is Unicode text that any reader (STJ included) accepts.
+            Utf8.FromUtf16(plain, dest.Slice(written), out _, out int w, replaceInvalidSequences: true);
+            written += w;
             if (idx < 0)
             {
                 return written;

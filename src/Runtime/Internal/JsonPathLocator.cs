@@ -142,7 +142,8 @@ internal static class JsonPathLocator
         }
     }
 
-    private static int FindStringEnd(ReadOnlySpan<byte> doc, int i)
+    /// <summary>The offset of the closing quote of a string whose content starts at <paramref name="i"/>; -1 if there is none.</summary>
+    internal static int FindStringEnd(ReadOnlySpan<byte> doc, int i)
     {
         while (i < doc.Length)
         {

@@ -136,16 +136,16 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     {
         HttpClient client = factory.CreateClient();
         long id = factory.FirstStatusId;
-        string userName = factory.CopyOfFirstStatus().user.name;
+        string userName = factory.CopyOfFirstStatus().user!.name;
 
         (HttpResponseMessage response, byte[] body) = await PatchAsync(client, $"{basePath}/statuses/{id}", $$$"""{"favorite_count":{{{id % 1000 + 5}}},"user":{"description":"patched {{{basePath}}}"}}""", "json");
 
         await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
         Status patched = Status.CreateFromJson(body);
         Assert.Equal((int)(id % 1000 + 5), patched.favorite_count);
-        Assert.Equal($"patched {basePath}", patched.user.description);
+        Assert.Equal($"patched {basePath}", patched.user!.description);
         Assert.Equal(userName, patched.user.name);
-        Assert.Equal($"patched {basePath}", factory.Store.GetStatus(id)!.user.description);
+        Assert.Equal($"patched {basePath}", factory.Store.GetStatus(id)!.user!.description);
     }
 
     [Theory]

@@ -65,7 +65,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
 
         (HttpResponseMessage created, _) = await client.SendAsync(HttpMethod.Put, url, JsonType, Requests.Body(Encode(status, format), ContentType(format)));
         status.text = "replaced \"text\" with \\ escapes\n and ünïcødé 🎉";
-        status.user.followers_count = 42;
+        status.user!.followers_count = 42;
         (HttpResponseMessage replaced, byte[] replacedBody) = await client.SendAsync(HttpMethod.Put, url, JsonType, Requests.Body(Encode(status, format), ContentType(format)));
 
         await HttpAssert.StatusAsync(HttpStatusCode.Created, created);

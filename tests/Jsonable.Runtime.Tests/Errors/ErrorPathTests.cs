@@ -206,19 +206,19 @@ public sealed class ErrorPathTests
         switch (path)
         {
             case "$.statuses[3].user.followers_count":
-                root.statuses[3].user.followers_count = Value;
+                root.statuses![3].user!.followers_count = Value;
                 break;
             case "$.statuses[99].retweet_count":
-                root.statuses[99].retweet_count = Value;
+                root.statuses![99].retweet_count = Value;
                 break;
             case "$.statuses[1].retweeted_status.user.friends_count":
-                root.statuses[1].retweeted_status!.user.friends_count = Value;
+                root.statuses![1].retweeted_status!.user!.friends_count = Value;
                 break;
             case "$.statuses[7].entities.user_mentions[0].indices[1]":
-                root.statuses[7].entities.user_mentions[0].indices[1] = Value;
+                root.statuses![7].entities!.user_mentions![0].indices![1] = Value;
                 break;
             case "$.search_metadata.count":
-                root.search_metadata.count = Value;
+                root.search_metadata!.count = Value;
                 break;
             default:
                 throw new ArgumentOutOfRangeException(nameof(path), path, "No sentinel slot for this path.");

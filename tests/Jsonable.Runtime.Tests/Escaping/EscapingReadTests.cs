@@ -25,8 +25,6 @@ public class EscapingReadTests
         ["\\u001f"] = ("\\u001f", "\u001F"),
         ["surrogate pair as two escapes"] = ("\\uD83D\\uDE00", "\U0001F600"),
         ["surrogate pair as two lower-case escapes"] = ("\\ud83d\\ude00", "\U0001F600"),
-        ["lone high surrogate escape"] = ("\\uD800", "\uD800"),
-        ["lone low surrogate escape"] = ("x\\uDC00y", "x\uDC00y"),
         ["escaped solidus"] = ("\\/", "/"),
         ["every short escape"] = ("\\\"\\\\\\/\\b\\f\\n\\r\\t", "\"\\/\b\f\n\r\t"),
         ["C:\\\\new\\\\table"] = ("C:\\\\new\\\\table", "C:\\new\\table"),
@@ -66,6 +64,15 @@ public class EscapingReadTests
         ["C3 28 after an escape"] = "\\n\u00C3\u0028",
         ["lone 0x80 after an escape"] = "\\t\u0080",
         ["raw control char after an escape"] = "\\n\u0001",
+        ["lone high surrogate escape"] = "x\\ud800y",
+        ["lone high surrogate escape at the end"] = "x\\uD800",
+        ["lone low surrogate escape"] = "x\\uDC00y",
+        ["reversed pair (low then high)"] = "\\udc00\\ud800",
+        ["high surrogate then a non-surrogate escape"] = "\\ud800\\u0041",
+        ["high surrogate then a short escape"] = "\\ud800\\n",
+        ["high surrogate then two high surrogates"] = "\\ud83d\\ud83d\\ude00",
+        ["high surrogate then a raw supplementary char"] = "\\ud83d\u00F0\u009F\u0098\u0080",
+        ["high surrogate then a raw low-surrogate-looking text"] = "\\ud83dde00",
     };
 
     /// <summary>Documents whose string never ends.</summary>

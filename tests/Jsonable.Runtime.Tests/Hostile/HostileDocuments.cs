@@ -16,7 +16,7 @@ internal static class HostileDocuments
     private static readonly Lazy<TwitterRoot> s_twitterHead = new(() =>
     {
         TwitterRoot root = TwitterRoot.CreateFromJson(s_twitterJson.Value);
-        root.statuses = root.statuses.GetRange(0, 3);
+        root.statuses = root.statuses!.GetRange(0, 3);
         return root;
     });
 

@@ -1,0 +1,55 @@
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.RealData;
+
+namespace Jsonable.Integration.Tests.RequestBodies;
+
+/// <summary>
+/// Bodies of empty objects (<c>{"entities":{"media":[{},{},…]}}</c>): past the container budget they answer 400 with
+/// the path, on both stacks; within it, what is stored holds no eagerly created nested objects.
+/// </summary>
+public sealed class AmplificationTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
+{
+    public static TheoryData<string> Bases => new("/minimal", "/api");
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task ManyEmptyObjects_300KB_Answer400_NamingTheArray(string basePath)
+    {
+        byte[] body = StatusWithEmptyMedia(id: 7_100_000_001, count: 100_000);
+        Assert.True(body.Length > 300_000);
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", "application/json", Requests.Body(body, "application/json"));
+
+        JsonElement problem = await HttpAssert.ProblemAsync(HttpStatusCode.BadRequest, response);
+        // MVC adds its own "body is required" entry next to the reader's.
+        JsonProperty error = Assert.Single(problem.GetProperty("errors").EnumerateObject(), e => e.Name.StartsWith("$.entities.media[", StringComparison.Ordinal));
+        Assert.Contains(error.Value.EnumerateArray(), m => m.GetString()!.Contains("MaxContainersPerKilobyte", StringComparison.Ordinal));
+        Assert.Null(factory.Store.GetStatus(7_100_000_001));
+    }
+
+    [Theory]
+    [MemberData(nameof(Bases))]
+    public async Task EmptyObjectsWithinTheBudget_AreStoredWithoutNestedDefaults(string basePath)
+    {
+        long id = basePath == "/api" ? 7_100_000_002 : 7_100_000_003;
+        byte[] body = StatusWithEmptyMedia(id, count: 200);
+
+        (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", "application/json", Requests.Body(body, "application/json"));
+
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, response);
+        string stored = Encoding.UTF8.GetString(factory.Store.GetStatusJson(id)!);
+        Status status = factory.Store.GetStatus(id)!;
+        Assert.Equal(200, status.entities!.media!.Count);
+        Assert.All(status.entities.media, m => Assert.Null(m.sizes));
+        Assert.Null(status.user);
+        Assert.Contains("\"sizes\":null", stored, StringComparison.Ordinal);
+        Assert.Contains("\"user\":null", stored, StringComparison.Ordinal);
+        Assert.DoesNotContain("\"medium\":", stored, StringComparison.Ordinal);
+    }
+
+    private static byte[] StatusWithEmptyMedia(long id, int count) =>
+        Encoding.UTF8.GetBytes($"{{\"id\":{id},\"entities\":{{\"media\":[" + string.Join(",", Enumerable.Repeat("{}", count)) + "]}}");
+}
