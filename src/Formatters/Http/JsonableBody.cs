@@ -1,7 +1,5 @@
 using System;
-using System.Collections.Generic;
 using System.Reflection;
-using System.Text;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
 using Microsoft.AspNetCore.Builder;
@@ -36,35 +34,20 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
-        if (format is null)
-        {
-            throw new JsonableRequestException(
-                ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType),
-                StatusCodes.Status415UnsupportedMediaType);
-        }
-
-        byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
-        if (body is null || body.Length == 0)
-        {
-            // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
-            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
-        }
-
+        (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context, options).ConfigureAwait(false);
         T? value;
         try
         {
-            value = JsonableSerializer.Deserialize<T>(body, format.Value, options.CreateReaderOptions());
+            value = JsonableSerializer.Deserialize<T>(body, format, options.CreateReaderOptions());
         }
         catch (JsonableException exception)
         {
-            string message = options.AllowInputFormatterExceptionMessages ? exception.Message : "The input was not valid.";
-            throw new JsonableRequestException(message, StatusCodes.Status400BadRequest, Errors(exception.Path ?? "$", message), exception);
+            throw MinimalApiRequestBody.Malformed(exception, options);
         }
 
         if (value is null)
         {
-            throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, Errors("$", "The request body must not be null."));
+            throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, MinimalApiRequestBody.Errors("$", "The request body must not be null."));
         }
 
         ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context, options);
@@ -81,6 +64,4 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
         // The content types MVC's Jsonable formatters read, so both stacks accept (and document) the same bodies.
         builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.TextJson, JsonableMediaTypes.AnyJsonSuffix, JsonableMediaTypes.Jmc1], typeof(T)));
     }
-
-    private static Dictionary<string, string[]> Errors(string key, string message) => new() { [key] = [message] };
 }

@@ -110,7 +110,7 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
         }
         catch (JsonableException exception)
         {
-            throw new JsonableRequestException(exception.Message, StatusCodes.Status400BadRequest, Errors(exception.Path ?? "$", exception.Message), exception);
+            throw new JsonableRequestException(exception.Message, StatusCodes.Status400BadRequest, MinimalApiRequestBody.Errors(exception.Path ?? "$", exception.Message), exception);
         }
     }
 
@@ -122,30 +122,15 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
-        if (format is null)
-        {
-            throw new JsonableRequestException(
-                ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType),
-                StatusCodes.Status415UnsupportedMediaType);
-        }
-
-        byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
-        if (body is null || body.Length == 0)
-        {
-            // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
-            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
-        }
-
+        (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context, options).ConfigureAwait(false);
         JsonablePatch<T> patch;
         try
         {
-            patch = Create(context, body, format.Value, options);
+            patch = Create(context, body, format, options);
         }
         catch (JsonableException exception)
         {
-            string message = options.AllowInputFormatterExceptionMessages ? exception.Message : "The input was not valid.";
-            throw new JsonableRequestException(message, StatusCodes.Status400BadRequest, Errors(exception.Path ?? "$", message), exception);
+            throw MinimalApiRequestBody.Malformed(exception, options);
         }
 
         ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context, options);
@@ -198,6 +183,4 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
 
         return false;
     }
-
-    private static Dictionary<string, string[]> Errors(string key, string message) => new() { [key] = [message] };
 }

@@ -1,0 +1,46 @@
+using System.Collections.Generic;
+using System.Text;
+using System.Threading.Tasks;
+using Jsonable.AspNetCore.Http;
+using Microsoft.AspNetCore.Http;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>
+/// What every minimal-API body parameter (<see cref="JsonableBody{T}"/>, <see cref="JsonablePatch{T}"/>) does before its
+/// own reading, so both answer a bad request the same way and the way MVC does.
+/// </summary>
+internal static class MinimalApiRequestBody
+{
+    /// <summary>The body, as UTF-8 (JSON) or bytes (JMC1), in the format its <c>Content-Type</c> names.</summary>
+    /// <exception cref="JsonableRequestException">415 for a content type or charset Jsonable does not read; 400 for an empty body.</exception>
+    public static async ValueTask<(JsonableFormat Format, byte[] Body)> ReadAsync(HttpContext context, JsonableOptions options)
+    {
+        JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
+        if (format is null)
+        {
+            throw new JsonableRequestException(
+                ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType),
+                StatusCodes.Status415UnsupportedMediaType);
+        }
+
+        byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
+        if (body is null || body.Length == 0)
+        {
+            // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
+            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
+        }
+
+        return (format.Value, body);
+    }
+
+    /// <summary>A 400 for a body the generated reader refused, keyed by the JSON path where it went wrong.</summary>
+    public static JsonableRequestException Malformed(JsonableException exception, JsonableOptions options)
+    {
+        string message = options.AllowInputFormatterExceptionMessages ? exception.Message : "The input was not valid.";
+        return new JsonableRequestException(message, StatusCodes.Status400BadRequest, Errors(exception.Path ?? "$", message), exception);
+    }
+
+    /// <summary>Problem-details <c>errors</c> with one message under one key.</summary>
+    public static Dictionary<string, string[]> Errors(string key, string message) => new() { [key] = [message] };
+}
