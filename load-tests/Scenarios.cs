@@ -79,8 +79,8 @@ internal static class ScenarioCatalog
         new("post-statuses-100", "POST the 100-status search result: read and echoed, not stored", f =>
             ScenarioRequest.Send(HttpMethod.Post, f, f == WireFormat.Raw ? "/echo" : "/twitter/echo", data.TwitterSearch)),
 
-        // The sample has PATCH routes only in Jsonable (its generated merge reader); a hand-written STJ merge would not
-        // be the same work, and a body that must be merged has no pre-serialized answer. No If-Match: every copy
+        // The sample has PATCH routes only in Jsonable (its generated merge reader); STJ has no merge reader of its own
+        // (the sample has no hand-written one), and a body that must be merged has no pre-serialized answer. No If-Match: every copy
         // PATCHes the same transform, so the store's compare-and-swap retries are part of what is measured.
         new("patch-position", "PATCH one member (a transform's position, the bytes of ToJsonUtf8_Position): merged, stored, the whole transform written back", f =>
             ScenarioRequest.Patch(f, $"/transforms/{TestData.PatchedTransformId}", data.TransformPosition), OnlyIn: [WireFormat.Jmc1, WireFormat.Json]),
