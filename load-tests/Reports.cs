@@ -102,7 +102,7 @@ internal static class Reports
             md.AppendLine(CultureInfo.InvariantCulture, $"- **{name}:** {value}");
         }
 
-        md.AppendLine().AppendLine("Ratios are requests per second against the System.Text.Json route and the pre-serialized route of the same scenario and engine (above 1× is faster).");
+        md.AppendLine().AppendLine("Ratios are requests per second against the System.Text.Json route and the pre-serialized route of the same scenario and engine (above 1× is faster; blank where the scenario has no such route).");
         foreach (string engine in Engines(results))
         {
             (string rpsChart, string p99Chart) = ChartFiles(engine);
@@ -215,7 +215,7 @@ internal static class Reports
             html.AppendLine(CultureInfo.InvariantCulture, $"<dt>{E(name)}</dt><dd>{E(value)}</dd>");
         }
 
-        html.AppendLine("</dl><p>Ratios are requests per second against the System.Text.Json route and the pre-serialized route of the same scenario and engine (above 1× is faster).</p>");
+        html.AppendLine("</dl><p>Ratios are requests per second against the System.Text.Json route and the pre-serialized route of the same scenario and engine (above 1× is faster; blank where the scenario has no such route).</p>");
         foreach (string engine in Engines(results))
         {
             html.AppendLine(CultureInfo.InvariantCulture, $"<h2>{E(engine)}</h2><p>{E(c.EngineNotes[engine])}</p>");
