@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Jsonable.AspNetCore.Http;
 using Jsonable.Samples.AotApi;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -7,25 +6,52 @@ using Microsoft.AspNetCore.Http.HttpResults;
 // without System.Text.Json reflection: bodies by the generated code, problem details by Jsonable's own context.
 WebApplicationBuilder builder = WebApplication.CreateSlimBuilder(args);
 builder.WebHost.ConfigureKestrel(kestrel => kestrel.Limits.MaxRequestBodySize = builder.Configuration.GetValue<long?>("MaxRequestBodySize") ?? 64 * 1024);
-builder.Services.AddJsonable();
+
+// This sample only takes a PATCH based on a version the client has seen: without If-Match it is 428, with a stale tag 412.
+builder.Services.AddJsonable(options => options.RequireIfMatchForPatch = true);
 
 WebApplication app = builder.Build();
 app.UseJsonable();
 
-var todos = new ConcurrentDictionary<int, Todo>();
-todos[1] = new Todo { Id = 1, Title = "Walk the dog", DueBy = new DateOnly(2025, 1, 2), Tags = ["home"] };
-todos[2] = new Todo { Id = 2, Title = "Publish with Native AOT", IsComplete = true };
+var todos = new TodoStore();
+todos.Put(new Todo { Id = 1, Title = "Walk the dog", DueBy = new DateOnly(2025, 1, 2), Tags = ["home"] });
+todos.Put(new Todo { Id = 2, Title = "Publish with Native AOT", IsComplete = true });
 
 RouteGroupBuilder api = app.MapGroup("/todos");
-api.MapGet("/", () => JsonableResults.Ok(todos.Values.OrderBy(t => t.Id).ToList()));
-api.MapGet("/{id:int}", Results<JsonableResult<Todo>, NotFound> (int id) =>
-    todos.TryGetValue(id, out Todo? todo) ? JsonableResults.Ok(todo) : TypedResults.NotFound());
-api.MapPost("/", (JsonableBody<Todo> body) =>
+api.MapGet("/", () => JsonableResults.Ok(todos.List()));
+api.MapGet("/{id:int}", Results<JsonableResult<Todo>, NotFound> (int id, HttpContext context) =>
 {
-    todos[body.Value.Id] = body.Value;
-    return JsonableResults.Created($"/todos/{body.Value.Id}", body.Value);
+    if (todos.Get(id) is not { } stored)
+    {
+        return TypedResults.NotFound();
+    }
+
+    context.Response.Headers.ETag = stored.ETag;
+    return JsonableResults.Ok(stored.Value);
+});
+api.MapPost("/", (JsonableBody<Todo> body, HttpContext context) =>
+{
+    StoredTodo stored = todos.Put(body.Value);
+    context.Response.Headers.ETag = stored.ETag;
+    return JsonableResults.Created($"/todos/{stored.Value.Id}", stored.Value);
 });
 
-// PATCH (partial updates): to be added here once Jsonable's PATCH convention lands, and smoke-tested by .ci/run.
+// PATCH: a merge patch (application/merge-patch+json or application/json) or a JMC1 patch; checked against Todo when
+// bound (an unknown or mistyped member is a 400 naming its path), then applied under the store's lock after If-Match.
+api.MapPatch("/{id:int}", Results<JsonableResult<Todo>, NotFound> (int id, JsonablePatch<Todo> patch, HttpContext context) =>
+{
+    StoredTodo? updated = todos.Update(id, (current, copy) =>
+    {
+        patch.CheckIfMatch(current.ETag);
+        patch.ApplyTo(copy);
+    });
+    if (updated is null)
+    {
+        return TypedResults.NotFound();
+    }
+
+    context.Response.Headers.ETag = updated.ETag;
+    return JsonableResults.Ok(updated.Value);
+});
 
 app.Run();
