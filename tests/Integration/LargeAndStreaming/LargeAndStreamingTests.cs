@@ -18,7 +18,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     /// <summary>Fails a test that would otherwise hang; not a performance threshold.</summary>
     private static readonly TimeSpan s_hangGuard = TimeSpan.FromSeconds(30);
 
-    public static TheoryData<string, string> BasesAndFormats => new()
+    public static TheoryData<string, string> BasesAndMediaTypes => new()
     {
         { "/api", JsonType },
         { "/api", Jmc1Type },
@@ -26,10 +26,8 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
         { "/minimal", Jmc1Type },
     };
 
-    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
-
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(BasesAndMediaTypes))]
     public async Task GetTwitterTimesTen_EitherFormat_EqualsTheRepeatedStjDocument(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -43,7 +41,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(BasesAndMediaTypes))]
     public async Task PostTwitterTimesTenToEcho_EitherFormat_ComesBackUnchanged(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -59,7 +57,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(BasesAndMediaTypes))]
     public async Task GetStream_SequenceStillOpen_DeliversTheFirstCompleteItem(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -81,7 +79,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(BasesAndMediaTypes))]
     public async Task GetStream_SequenceEnds_IsTheWholeArray(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -94,7 +92,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(BasesAndMediaTypes))]
     public async Task GetSmallResponse_EitherFormat_CarriesContentLength(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -109,7 +107,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(BasesAndMediaTypes))]
     public async Task GetLargeResponse_EitherFormat_IsStreamedWithoutContentLength(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();

@@ -16,18 +16,8 @@ namespace Jsonable.Integration.Tests.PartialUpdates;
 /// </summary>
 public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
-    public static TheoryData<string, string> BasesAndFormats => new()
-    {
-        { "/api", "json" },
-        { "/api", "jmc1" },
-        { "/minimal", "json" },
-        { "/minimal", "jmc1" },
-    };
-
-    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
-
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task Patch_AppliesEachMergeRule_AndAnswersTheWholeResourceWithANewETag(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -53,7 +43,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task Patch_NullForANonNullableMember_Is400NamingIt_AndChangesNothing(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -68,7 +58,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task Patch_UnknownMember_Is400NamingIt(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -83,7 +73,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task Patch_BadInItsLastMember_LeavesTheStoredResourceByteIdentical(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -101,7 +91,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task Patch_Jmc1WrittenByToJsonUtf8Position_ChangesOnlyPosition(string basePath)
     {
         HttpClient client = factory.CreateClient();
@@ -120,7 +110,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task Patch_OtherContentType_Is415(string basePath)
     {
         HttpClient client = factory.CreateClient();
@@ -131,7 +121,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task Patch_OfAStatus_ChangesTheNamedMembersOnly(string basePath)
     {
         HttpClient client = factory.CreateClient();
@@ -149,7 +139,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task GetMember_AnswersOnlyThatMember_WithThePartialWritersBytes(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -168,7 +158,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task GetMember_WithoutAPartialWriter_Is404(string basePath)
     {
         HttpClient client = factory.CreateClient();
@@ -179,7 +169,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task Fields_SelectsMembersWithPartialWriters(string basePath, string format)
     {
         HttpClient client = factory.CreateClient();
@@ -196,7 +186,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task Fields_Unknown_Is400ListingTheValidOnes(string basePath)
     {
         HttpClient client = factory.CreateClient();
@@ -208,7 +198,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task IfMatch_CurrentTagApplies_StaleTagIs412AndChangesNothing(string basePath)
     {
         HttpClient client = factory.CreateClient();
@@ -227,7 +217,7 @@ public sealed class PartialUpdateTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task ConcurrentPatches_OfDifferentMembers_AreAllApplied(string basePath)
     {
         HttpClient client = factory.CreateClient();

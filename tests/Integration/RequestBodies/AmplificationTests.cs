@@ -12,10 +12,8 @@ namespace Jsonable.Integration.Tests.RequestBodies;
 /// </summary>
 public sealed class AmplificationTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
-    public static TheoryData<string> Bases => new("/minimal", "/api");
-
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task ManyEmptyObjects_300KB_Answer400_NamingTheArray(string basePath)
     {
         byte[] body = StatusWithEmptyMedia(id: 7_100_000_001, count: 100_000);
@@ -31,7 +29,7 @@ public sealed class AmplificationTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task EmptyObjectsWithinTheBudget_AreStoredWithoutNestedDefaults(string basePath)
     {
         long id = basePath == "/api" ? 7_100_000_002 : 7_100_000_003;

@@ -9,10 +9,8 @@ namespace Jsonable.Integration.Tests.RequestBodies;
 /// <summary>Lone surrogates and misplaced JMC1 comments through HTTP, on both stacks: a 400 with the path, and what goes out is always Unicode.</summary>
 public sealed class HostileBodyTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
-    public static TheoryData<string> Bases => new("/minimal", "/api");
-
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task LoneSurrogateEscape_Answers400_KeyedByThePath(string basePath)
     {
         foreach (string text in new[] { "x\\ud800y", "\\udc00\\ud800", "\\ud800\\u0041" })
@@ -29,7 +27,7 @@ public sealed class HostileBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task LengthCommentBeforeANumber_Answers400_NamingTheOffset(string basePath)
     {
         byte[] body = [.. "/*JMC1*/{\"id\":"u8, (byte)'/', (byte)'*', 0x31, 0x01, (byte)'*', (byte)'/', .. "7200000002}"u8];

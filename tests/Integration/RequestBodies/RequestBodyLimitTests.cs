@@ -12,8 +12,6 @@ namespace Jsonable.Integration.Tests.RequestBodies;
 /// </summary>
 public sealed class RequestBodyLimitTests(SmallBodyLimitFactory factory) : IClassFixture<SmallBodyLimitFactory>
 {
-    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
-
     public static TheoryData<string, string> BasesAndContentTypes => new()
     {
         { "/api", "application/json" },
@@ -75,7 +73,7 @@ public sealed class RequestBodyLimitTests(SmallBodyLimitFactory factory) : IClas
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task PostEvent_ChunkedUtf16BodyOverLimitButSmallerInUtf8_Answers413ProblemDetails(string basePath)
     {
         // The limit is on the bytes received, not on what they become after transcoding to UTF-8.

@@ -18,18 +18,8 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     private static long s_nextStatusId = 7_000_000_000_000_000_000;
     private static int s_nextEventId = 2_000_000_000;
 
-    public static TheoryData<string, string> BasesAndFormats => new()
-    {
-        { "/api", "json" },
-        { "/api", "jmc1" },
-        { "/minimal", "json" },
-        { "/minimal", "jmc1" },
-    };
-
-    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
-
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PostStatus_ValidBody_IsStoredAsSent(string basePath, string format)
     {
         Status status = NewStatus();
@@ -43,7 +33,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PostEvent_ValidBody_IsStoredAsSent(string basePath, string format)
     {
         CitmEvent citmEvent = NewEvent();
@@ -56,7 +46,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PutStatus_NewThenChanged_CreatesThenReplaces(string basePath, string format)
     {
         Status status = NewStatus();
@@ -75,7 +65,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PutEvent_NewThenChanged_CreatesThenReplaces(string basePath, string format)
     {
         CitmEvent citmEvent = NewEvent();
@@ -93,7 +83,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PostStatus_BodyWrittenOneByteAtATime_IsStoredAsSent(string basePath, string format)
     {
         Status status = NewStatus();
@@ -127,7 +117,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task PostStatus_JsonWithWrongTypeDeepInside_Answers400KeyedByJsonPath(string basePath)
     {
         byte[] json = StjJson(NewStatus());
@@ -139,7 +129,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task PostStatus_Jmc1WithBadTokenDeepInside_Answers400KeyedByJsonPath(string basePath)
     {
         byte[] jmc1 = NewStatus().ToJsonable().ToArray();
@@ -151,7 +141,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PostStatus_TruncatedBody_Answers400ValidationProblem(string basePath, string format)
     {
         byte[] body = Encode(NewStatus(), format);
@@ -207,7 +197,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(Stacks.BasesAndFormats), MemberType = typeof(Stacks))]
     public async Task PostStatus_EmptyBody_Answers400ValidationProblem(string basePath, string format)
     {
         (HttpResponseMessage response, _) = await factory.CreateClient().SendAsync(HttpMethod.Post, $"{basePath}/statuses", JsonType, Requests.Body([], ContentType(format)));
@@ -217,7 +207,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task PostStatus_TextPlainContentType_Answers415ProblemDetails(string basePath)
     {
         byte[] json = StjJson(NewStatus());
@@ -228,7 +218,7 @@ public sealed class RequestBodyTests(SampleApiFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(Stacks.Bases), MemberType = typeof(Stacks))]
     public async Task PostStatus_NoContentType_Answers415ProblemDetails(string basePath)
     {
         var content = new ByteArrayContent(StjJson(NewStatus()));
