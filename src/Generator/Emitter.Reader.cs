@@ -1,0 +1,231 @@
+using System.Collections.Generic;
+using System.Linq;
+using Jsonable.Generator.Model;
+
+namespace Jsonable.Generator;
+
+/// <summary>The public reading API (<c>CreateFrom…</c>/<c>PopulateFrom…</c>), the member loop, construction through locals, and the accessors generated code needs.</summary>
+internal sealed partial class Emitter
+{
+    private void EmitReaderApi()
+    {
+        // A readonly struct cannot be filled in place (C# forbids `ref this` there): it is only created.
+        if (!_model.IsReadOnlyStruct)
+        {
+            _w.Line("/// <summary>Fills this instance from a JMC1 document; members the document lacks are left untouched.</summary>");
+            _w.Line("/// <param name=\"jmc1\">The whole JMC1 document.</param>");
+            _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
+            _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
+            EmitReadInto("FromJsonable", "jmc1", "Jmc1");
+            _w.Line();
+            _w.Line("/// <summary>Fills this instance from a JSON document; members the document lacks are left untouched.</summary>");
+            _w.Line("/// <param name=\"utf8Json\">The whole UTF-8 JSON document.</param>");
+            _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
+            _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
+            EmitReadInto("FromJson", "utf8Json", "Json");
+            _w.Line();
+        }
+
+        foreach ((string method, string param, string format) in new[] { ("CreateFromJson", "utf8Json", "Json"), ("CreateFromJsonable", "jmc1", "Jmc1") })
+        {
+            _w.Line($"/// <summary>Creates a new instance from a whole {(format == "Json" ? "JSON" : "JMC1")} document.</summary>");
+            _w.Line($"/// <param name=\"{param}\">The document.</param>");
+            _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed, null, or does not fit this type.</exception>");
+            _w.Line($"public static {New(method)}{SelfType} {method}({Span} {param})");
+            _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
+            _w.Line();
+        }
+
+        _w.Line($"static {SelfType} {Rt}IJsonableReadable<{SelfType}>.ReadJsonable(ref {Rt}JsonableReader reader) => __JsonableReadValue(ref reader);");
+        _w.Line();
+        _w.Line($"static void {Rt}IJsonableReadable<{SelfType}>.ReadJsonableMembers(ref {Rt}JsonableReader reader, ref {SelfType} target) => __JsonableReadMembers(ref reader, ref target);");
+        _w.Line();
+
+        List<MemberModel> readable = _model.Members.Where(m => m.CanRead).ToList();
+        bool useLocals = _model.Constructor is not null || readable.Any(m => m.IsRequired);
+        string nullRoot = _model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))});" : "return null;";
+
+        _w.Open($"private static {SelfType} __JsonableReadValue(ref {Rt}JsonableReader reader)");
+        _w.Open("if (!reader.TryReadObjectStart())");
+        _w.Line(nullRoot);
+        _w.Close();
+        _w.Line();
+        if (useLocals)
+        {
+            EmitReadValueThroughLocals(readable);
+        }
+        else
+        {
+            _w.Line($"var value = {Construct(string.Empty)};");
+            _w.Line("__JsonableReadMembers(ref reader, ref value);");
+            _w.Line("return value;");
+        }
+
+        _w.Close();
+        _w.Line();
+
+        _w.Open($"private static void __JsonableReadMembers(ref {Rt}JsonableReader reader, ref {SelfType} target)");
+        _w.Line("target.OnWillDeserialize();");
+        EmitMemberLoop(readable, member => member.Setter == SetterKind.ConstructorOnly
+            ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
+            : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))]);
+        _w.Line("target.OnDidDeserialize();");
+        _w.Close();
+        _w.Line();
+
+        EmitMatch(readable);
+        EmitAccessors(readable);
+        EmitMergeApi();
+    }
+
+    /// <summary>Reads every member into a local first: constructor parameters need all values before the object exists, and required members must be seen.</summary>
+    private void EmitReadValueThroughLocals(List<MemberModel> readable)
+    {
+        foreach (MemberModel member in readable)
+        {
+            int i = _model.Members.IndexOf(member);
+            _w.Line($"{member.Shape.TypeName} __value{i} = default;");
+            _w.Line($"bool __has{i} = false;");
+        }
+
+        EmitMemberLoop(readable, member =>
+        {
+            int i = _model.Members.IndexOf(member);
+            return [$"__value{i} = {ReadExpression(member.Shape, "default")};", $"__has{i} = true;"];
+        });
+
+        foreach (MemberModel member in readable.Where(m => m.IsRequired))
+        {
+            int i = _model.Members.IndexOf(member);
+            _w.Open($"if (!__has{i})");
+            _w.Line($"throw reader.MissingRequired({NameEncoding.CSharpLiteral(member.JsonName)});");
+            _w.Close();
+            _w.Line();
+        }
+
+        string arguments = _model.Constructor is null
+            ? string.Empty
+            : string.Join(", ", _model.Constructor.Parameters.Select(p => $"__has{p.MemberIndex} ? __value{p.MemberIndex} : {p.DefaultValue}"));
+        _w.Line($"var value = {Construct(arguments)};");
+        _w.Line("value.OnWillDeserialize();");
+        foreach (MemberModel member in readable.Where(m => m.ConstructorParameter < 0 && m.Setter != SetterKind.ConstructorOnly))
+        {
+            int i = _model.Members.IndexOf(member);
+            _w.Open($"if (__has{i})");
+            _w.Line(Assign("value", member, $"__value{i}"));
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("value.OnDidDeserialize();");
+        _w.Line("return value;");
+    }
+
+    /// <summary>The loop over an object's members: each known member's statements, then <c>continue</c>; anything else is unknown.</summary>
+    private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements)
+    {
+        _w.Line("bool first = true;");
+        _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
+        if (readable.Count > 0)
+        {
+            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
+            foreach (MemberModel member in readable)
+            {
+                _w.Line($"case {_model.Members.IndexOf(member)}:");
+                _w.Indent();
+                foreach (string statement in statements(member))
+                {
+                    _w.Line(statement);
+                }
+
+                _w.Line("continue;");
+                _w.Unindent();
+            }
+
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("reader.SkipUnknownMember(name);");
+        _w.Close();
+        _w.Line();
+    }
+
+
+    /// <summary>UnsafeAccessors for what generated code cannot do directly: init accessors outside an object initializer, and a constructor that bypasses the <c>required</c> check.</summary>
+    private void EmitAccessors(List<MemberModel> readable)
+    {
+        string target = _model.IsValueType ? "ref " : string.Empty;
+        foreach (MemberModel member in readable.Where(m => m.Setter == SetterKind.InitOnly))
+        {
+            _w.Line($"[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = \"set_{member.ClrName}\")]");
+            _w.Line($"private static extern void __JsonableInit_{member.ClrName}({target}{member.DeclaringType} target, {member.Shape.TypeName} value);");
+            _w.Line();
+        }
+
+        if (_model.ConstructThroughAccessor)
+        {
+            string parameters = _model.Constructor is null
+                ? string.Empty
+                : string.Join(", ", _model.Constructor.Parameters.Select((p, i) => $"{p.TypeName} p{i}"));
+            _w.Line("[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Constructor)]");
+            _w.Line($"private static extern {SelfType} __JsonableConstruct({parameters});");
+            _w.Line();
+        }
+    }
+
+    private string Construct(string arguments) =>
+        _model.ConstructThroughAccessor ? $"__JsonableConstruct({arguments})" : $"new {SelfType}({arguments})";
+
+    private string Assign(string target, MemberModel member, string value) => member.Setter == SetterKind.InitOnly
+        ? $"__JsonableInit_{member.ClrName}({(_model.IsValueType ? "ref " : string.Empty)}{target}, {value});"
+        : $"{target}.{member.Identifier} = {value};";
+
+    /// <summary>The body of FromJson/FromJsonable: a class passes a copy of <c>this</c> by ref (it cannot be reassigned), a struct itself.</summary>
+    private void EmitReadInto(string method, string parameter, string format)
+    {
+        _w.Open($"public {New(method)}void {method}({Span} {parameter}, bool reuseInstance = false)");
+        string target = "ref this";
+        if (!_model.IsValueType)
+        {
+            _w.Line("var self = this;");
+            target = "ref self";
+        }
+
+        _w.Line($"{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>({parameter}, {Rt}JsonableFormat.{format}, reuseInstance, null, {target}, __JsonableReadMembers);");
+        _w.Close();
+    }
+
+    private string ReadExpression(TypeShape shape, string existing) => shape.Kind switch
+    {
+        ShapeKind.Boolean => "reader.ReadBoolean()",
+        ShapeKind.SByte => "reader.ReadSByte()",
+        ShapeKind.Byte => "reader.ReadByte()",
+        ShapeKind.Int16 => "reader.ReadInt16()",
+        ShapeKind.UInt16 => "reader.ReadUInt16()",
+        ShapeKind.Int32 => "reader.ReadInt32()",
+        ShapeKind.UInt32 => "reader.ReadUInt32()",
+        ShapeKind.Int64 => "reader.ReadInt64()",
+        ShapeKind.UInt64 => "reader.ReadUInt64()",
+        ShapeKind.Single => "reader.ReadSingle()",
+        ShapeKind.Double => "reader.ReadDouble()",
+        ShapeKind.String => "reader.ReadString()",
+        ShapeKind.Decimal => "reader.ReadDecimal()",
+        ShapeKind.Char => "reader.ReadChar()",
+        ShapeKind.DateTime => "reader.ReadDateTime()",
+        ShapeKind.DateTimeOffset => "reader.ReadDateTimeOffset()",
+        ShapeKind.DateOnly => "reader.ReadDateOnly()",
+        ShapeKind.TimeOnly => "reader.ReadTimeOnly()",
+        ShapeKind.TimeSpan => "reader.ReadTimeSpan()",
+        ShapeKind.Guid => "reader.ReadGuid()",
+        ShapeKind.Uri => "reader.ReadUri()",
+        ShapeKind.ByteArray => existing == "default" ? "reader.ReadBase64()" : $"reader.ReadBase64({existing})",
+        ShapeKind.Enum when shape.Enum is { AsString: true } =>
+            $"__JsonableReadEnumName{EnumHelper(shape)}(ref reader)",
+        ShapeKind.Enum => $"({shape.TypeName}){ReadExpression(shape.Element!, "default")}",
+        ShapeKind.Generated => existing == "default"
+            ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
+            : $"{Rt}JsonableCodec.ReadReusing<{shape.TypeName}>(ref reader, {existing})",
+        _ => $"__JsonableRead{Helper(shape, isRead: true)}(ref reader, {existing})",
+    };
+}

@@ -1,0 +1,154 @@
+using System.Collections.Generic;
+using System.Linq;
+using Jsonable.Generator.Model;
+
+namespace Jsonable.Generator;
+
+/// <summary>The public writing API (<c>ToJson…</c>/<c>ToJsonable…</c>, one <c>ToJsonUtf8_&lt;Member&gt;</c> per member) and the member-by-member writer body.</summary>
+internal sealed partial class Emitter
+{
+    private void EmitWriterApi()
+    {
+        _w.Line("/// <summary>Writes this value as RFC 8259 JSON text.</summary>");
+        _w.Line("/// <param name=\"prettyPrint\">Whether to indent the text (two spaces).</param>");
+        _w.Line($"public {New("ToJson")}string ToJson(bool prettyPrint = false) => {Rt}JsonableSerializer.WriteJsonString(this, prettyPrint, __JsonableWriteValue);");
+        _w.Line();
+        _w.Line("/// <summary>Writes this value as UTF-8: JMC1 when <paramref name=\"emitMetadataComments\"/> is true, plain compact JSON when false.</summary>");
+        _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
+        _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
+        _w.Line($"public {New("ToJsonUtf8")}void ToJsonUtf8<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
+        _w.Line($"    => {Rt}JsonableSerializer.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue, true);");
+        _w.Line();
+        _w.Line("/// <summary>Writes this value as a JMC1 document into new memory.</summary>");
+        _w.Line($"public {New("ToJsonable")}global::System.ReadOnlyMemory<byte> ToJsonable() => {Rt}JsonableSerializer.WriteJmc1Bytes(this, __JsonableWriteValue);");
+        _w.Line();
+        _w.Line("/// <summary>Writes this value as a JMC1 document.</summary>");
+        _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
+        _w.Line($"public {New("ToJsonable")}void ToJsonable<TWriter>(TWriter writer) where TWriter : {BufferWriter} => ToJsonUtf8(writer, true);");
+        _w.Line();
+
+        foreach (string property in _model.PartialWriters)
+        {
+            MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
+            _w.Line($"/// <summary>Writes a document holding only <c>{Escape(member.JsonName)}</c> (for partial updates): JMC1 or, when <paramref name=\"emitMetadataComments\"/> is false, plain JSON.</summary>");
+            _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
+            _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
+            _w.Line($"public {New("ToJsonUtf8_" + property)}void ToJsonUtf8_{property}<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
+            _w.Line($"    => {Rt}JsonableSerializer.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue_{property}, true);");
+            _w.Line();
+        }
+
+        _w.Line($"static void {Rt}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
+        _w.Line();
+
+        EmitWriteValue("__JsonableWriteValue", _model.Members.Where(m => m.CanWrite).ToList());
+        foreach (string property in _model.PartialWriters)
+        {
+            EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.ClrName == property && m.CanWrite).ToList());
+        }
+
+        int index = 0;
+        foreach (MemberModel member in _model.Members.Where(m => m.CanWrite))
+        {
+            _w.Line($"private static {Span} __JsonableName{index}Jmc1 => new byte[] {{ {NameEncoding.ByteList(NameEncoding.Jmc1Name(member.JsonName, leadingComma: true))} }};");
+            _w.Line($"private static {Span} __JsonableName{index}Json => new byte[] {{ {NameEncoding.ByteList(NameEncoding.JsonName(member.JsonName, leadingComma: true))} }};");
+            index++;
+        }
+
+        _w.Line();
+    }
+
+    private void EmitWriteValue(string methodName, List<MemberModel> members)
+    {
+        _w.Open($"private static void {methodName}(ref {Rt}JsonableWriter writer, {SelfType} value)");
+        if (!_model.IsValueType)
+        {
+            _w.Open("if (value is null)");
+            _w.Line("writer.WriteNull();");
+            _w.Line("return;");
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("value.OnWillSerialize();");
+        _w.Line("writer.WriteObjectStart();");
+        List<MemberModel> all = _model.Members.Where(m => m.CanWrite).ToList();
+
+        // Until a member that may be left out ([JsonIgnore(Condition = ...)]) has passed, whether a comma is needed is
+        // known here; after it, a flag decides at run time.
+        bool commaKnown = true;
+        bool flagDeclared = false;
+        for (int i = 0; i < members.Count; i++)
+        {
+            MemberModel member = members[i];
+            int nameIndex = all.IndexOf(member);
+            string expr = "value." + member.Identifier;
+            string? condition = member.Ignore switch
+            {
+                IgnoreCondition.WhenWritingNull when !member.Shape.IsValueType || member.Shape.Kind == ShapeKind.Nullable => $"{expr} is not null",
+                IgnoreCondition.WhenWritingDefault => $"!global::System.Collections.Generic.EqualityComparer<{member.Shape.TypeName}>.Default.Equals({expr}, default)",
+                _ => null,
+            };
+            if (condition is not null && !flagDeclared)
+            {
+                _w.Line($"bool __written = {(i > 0 ? "true" : "false")};");
+                flagDeclared = true;
+            }
+
+            if (condition is not null)
+            {
+                _w.Open($"if ({condition})");
+            }
+
+            if (commaKnown)
+            {
+                string slice = i == 0 ? ".Slice(1)" : string.Empty; // the first member has no leading comma
+                _w.Line($"writer.WritePreEncodedName(__JsonableName{nameIndex}Jmc1{slice}, __JsonableName{nameIndex}Json{slice});");
+            }
+            else
+            {
+                _w.Line($"writer.WritePreEncodedName(__written ? __JsonableName{nameIndex}Jmc1 : __JsonableName{nameIndex}Jmc1.Slice(1), __written ? __JsonableName{nameIndex}Json : __JsonableName{nameIndex}Json.Slice(1));");
+            }
+
+            _w.Line(WriteStatement(member.Shape, expr));
+            if (flagDeclared)
+            {
+                _w.Line("__written = true;");
+            }
+
+            if (condition is not null)
+            {
+                _w.Close();
+                commaKnown = false;
+            }
+        }
+
+        _w.Line("writer.WriteObjectEnd();");
+        _w.Line("value.OnDidSerialize();");
+        _w.Close();
+        _w.Line();
+    }
+
+    private string WriteStatement(TypeShape shape, string expr) => shape.Kind switch
+    {
+        ShapeKind.Boolean => $"writer.WriteBoolean({expr});",
+        ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"writer.WriteNumber((long){expr});",
+        ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"writer.WriteNumber((ulong){expr});",
+        ShapeKind.Single or ShapeKind.Double => $"writer.WriteNumber({expr});",
+        ShapeKind.String => $"writer.WriteString({expr});",
+        ShapeKind.Decimal => $"writer.WriteNumber({expr});",
+        ShapeKind.Char => $"writer.WriteChar({expr});",
+        ShapeKind.DateTime => $"writer.WriteDateTime({expr});",
+        ShapeKind.DateTimeOffset => $"writer.WriteDateTimeOffset({expr});",
+        ShapeKind.DateOnly => $"writer.WriteDateOnly({expr});",
+        ShapeKind.TimeOnly => $"writer.WriteTimeOnly({expr});",
+        ShapeKind.TimeSpan => $"writer.WriteTimeSpan({expr});",
+        ShapeKind.Guid => $"writer.WriteGuid({expr});",
+        ShapeKind.Uri => $"writer.WriteUri({expr});",
+        ShapeKind.ByteArray => $"writer.WriteBase64({expr});",
+        ShapeKind.Enum when shape.Enum is { AsString: true } => $"__JsonableWriteEnumName{EnumHelper(shape)}(ref writer, {expr});",
+        ShapeKind.Enum => IsUnsigned(shape.Element!.Kind) ? $"writer.WriteNumber((ulong){expr});" : $"writer.WriteNumber((long){expr});",
+        ShapeKind.Generated => $"{Rt}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
+        _ => $"__JsonableWrite{Helper(shape, isRead: false)}(ref writer, {expr});",
+    };
+}
