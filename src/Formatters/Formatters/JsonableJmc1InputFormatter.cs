@@ -23,7 +23,7 @@ public sealed class JsonableJmc1InputFormatter : InputFormatter, IInputFormatter
     }
 
     /// <summary>Only malformed input becomes a model error; anything else (a 413, a cancelled read) propagates.</summary>
-    public InputFormatterExceptionPolicy ExceptionPolicy => InputFormatterExceptionPolicy.MalformedInputExceptions;
+    InputFormatterExceptionPolicy IInputFormatterExceptionPolicy.ExceptionPolicy => InputFormatterExceptionPolicy.MalformedInputExceptions;
 
     /// <inheritdoc />
     protected override bool CanReadType(Type type) => FormatterCore.CanRead(type);

@@ -58,7 +58,7 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
     /// <summary>Describes the accepted media types to OpenAPI (and to routing, which answers 415 for any other).</summary>
     /// <param name="parameter">The parameter.</param>
     /// <param name="builder">The endpoint being built.</param>
-    public static void PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
+    static void IEndpointParameterMetadataProvider.PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         // The content types MVC's Jsonable formatters read, so both stacks accept (and document) the same bodies.

@@ -39,7 +39,7 @@ public sealed class JsonableCreatedResult<T> : IResult, IEndpointMetadataProvide
     /// <summary>Describes the response to OpenAPI.</summary>
     /// <param name="method">The endpoint's method.</param>
     /// <param name="builder">The endpoint being built.</param>
-    public static void PopulateMetadata(MethodInfo method, EndpointBuilder builder)
+    static void IEndpointMetadataProvider.PopulateMetadata(MethodInfo method, EndpointBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status201Created, typeof(T), [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1]));

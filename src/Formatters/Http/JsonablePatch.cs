@@ -140,7 +140,7 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
     /// <summary>Describes the accepted media types to OpenAPI.</summary>
     /// <param name="parameter">The parameter.</param>
     /// <param name="builder">The endpoint being built.</param>
-    public static void PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
+    static void IEndpointParameterMetadataProvider.PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.MergePatchJson, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1], typeof(T)));

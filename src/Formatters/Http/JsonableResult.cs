@@ -68,7 +68,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
     /// <summary>Describes the response to OpenAPI: both media types, with <typeparamref name="T"/> as the schema.</summary>
     /// <param name="method">The endpoint's method.</param>
     /// <param name="builder">The endpoint being built.</param>
-    public static void PopulateMetadata(MethodInfo method, EndpointBuilder builder)
+    static void IEndpointMetadataProvider.PopulateMetadata(MethodInfo method, EndpointBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status200OK, typeof(T), [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1]));
