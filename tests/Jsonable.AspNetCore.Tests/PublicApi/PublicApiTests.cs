@@ -1,0 +1,106 @@
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using Jsonable.AspNetCore.Http;
+using Jsonable.AspNetCore.OpenApi;
+using Jsonable.AspNetCore.Swashbuckle;
+using Jsonable.Http;
+using PublicApiGenerator;
+using Xunit.Sdk;
+
+namespace Jsonable.AspNetCore.Tests.PublicApi;
+
+/// <summary>
+/// The public API of every shipped package assembly, compared with the baselines in <c>PublicApi/*.txt</c>, so that an
+/// API change shows up in review as a diff of those files. After an intended change, regenerate them with
+/// <c>dotnet test tests/Jsonable.AspNetCore.Tests -p:UpdateSnapshots=true</c> and review the diff before committing.
+/// </summary>
+public sealed class PublicApiTests
+{
+    private const string UpdateCommand = "dotnet test tests/Jsonable.AspNetCore.Tests -p:UpdateSnapshots=true";
+
+    /// <summary>One type from each shipped package assembly.</summary>
+    public static TheoryData<string> PackageAssemblies => new(s_assemblies.Keys);
+
+    private static readonly Dictionary<string, Assembly> s_assemblies = new[]
+    {
+        typeof(JsonableSerializer).Assembly,
+        typeof(JsonableOptions).Assembly,
+        typeof(HttpClientJsonableExtensions).Assembly,
+        typeof(JsonableSwaggerGenOptionsExtensions).Assembly,
+        typeof(JsonableOpenApiOptionsExtensions).Assembly,
+    }.ToDictionary(a => a.GetName().Name!);
+
+    [Theory]
+    [MemberData(nameof(PackageAssemblies))]
+    public void PublicApi_MatchesBaseline(string assemblyName)
+    {
+        string actual = Normalize(s_assemblies[assemblyName].GeneratePublicApi(new ApiGeneratorOptions
+        {
+            // Build stamps, not API: they change with the SDK or the commit.
+            ExcludeAttributes = ["System.Runtime.Versioning.TargetFrameworkAttribute", "System.Reflection.AssemblyMetadataAttribute"],
+        }));
+        string path = BaselinePath(assemblyName);
+
+        if (UpdateRequested)
+        {
+            File.WriteAllText(path, actual);
+            return;
+        }
+
+        if (!File.Exists(path))
+        {
+            throw new XunitException($"No baseline at {path}. Create it with: {UpdateCommand}");
+        }
+
+        string expected = Normalize(File.ReadAllText(path));
+        if (expected != actual)
+        {
+            throw new XunitException(Describe(assemblyName, expected, actual));
+        }
+    }
+
+    [Fact]
+    public void Baselines_CoverExactlyTheShippedAssemblies()
+    {
+        // A baseline left behind by a renamed or removed package would otherwise never be compared again.
+        string[] baselines = Directory.GetFiles(BaselineDirectory(), "*.txt").Select(Path.GetFileNameWithoutExtension).OfType<string>().Order(StringComparer.Ordinal).ToArray();
+        if (UpdateRequested)
+        {
+            foreach (string stale in baselines.Where(b => !s_assemblies.ContainsKey(b)))
+            {
+                File.Delete(BaselinePath(stale));
+            }
+
+            return;
+        }
+
+        Assert.Equal(s_assemblies.Keys.Order(StringComparer.Ordinal), baselines);
+    }
+
+    /// <summary>Whether this build asked for the baselines to be rewritten (the csproj passes the property through).</summary>
+    private static bool UpdateRequested { get; } = typeof(PublicApiTests).Assembly
+        .GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Any(a => a.Key == "UpdateSnapshots" && string.Equals(a.Value, "true", StringComparison.OrdinalIgnoreCase));
+
+    private static string BaselineDirectory([CallerFilePath] string thisFile = "") => Path.GetDirectoryName(thisFile)!;
+
+    private static string BaselinePath(string assemblyName) => Path.Combine(BaselineDirectory(), assemblyName + ".txt");
+
+    private static string Normalize(string text) => text.ReplaceLineEndings("\n").TrimEnd('\n') + "\n";
+
+    private static string Describe(string assemblyName, string expected, string actual)
+    {
+        string[] e = expected.Split('\n');
+        string[] a = actual.Split('\n');
+        int line = 0;
+        while (line < e.Length && line < a.Length && e[line] == a[line])
+        {
+            line++;
+        }
+
+        return $"The public API of {assemblyName} differs from PublicApi/{assemblyName}.txt at line {line + 1}:{Environment.NewLine}" +
+            $"  baseline: {(line < e.Length ? e[line] : "<end of file>")}{Environment.NewLine}" +
+            $"  built:    {(line < a.Length ? a[line] : "<end of file>")}{Environment.NewLine}" +
+            $"If the change is intended, regenerate the baselines with: {UpdateCommand}";
+    }
+}
