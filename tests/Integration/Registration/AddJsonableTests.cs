@@ -36,11 +36,21 @@ public sealed class AddJsonableTests
         List<Type> output = mvc.OutputFormatters.Select(f => f.GetType()).ToList();
         List<Type> input = mvc.InputFormatters.Select(f => f.GetType()).ToList();
 
-        Assert.True(output.IndexOf(typeof(JsonableJsonOutputFormatter)) < output.IndexOf(typeof(SystemTextJsonOutputFormatter)));
-        Assert.True(output.IndexOf(typeof(JsonableJmc1OutputFormatter)) < output.IndexOf(typeof(SystemTextJsonOutputFormatter)));
-        Assert.True(input.IndexOf(typeof(JsonableJsonInputFormatter)) < input.IndexOf(typeof(SystemTextJsonInputFormatter)));
-        Assert.Single(output, t => t == typeof(JsonableJsonOutputFormatter));
+        // Presence first: IndexOf of a missing formatter is -1, which would otherwise count as "before STJ".
+        AssertOnceBefore(output, typeof(JsonableJsonOutputFormatter), typeof(SystemTextJsonOutputFormatter));
+        AssertOnceBefore(output, typeof(JsonableJmc1OutputFormatter), typeof(SystemTextJsonOutputFormatter));
+        AssertOnceBefore(input, typeof(JsonableJsonInputFormatter), typeof(SystemTextJsonInputFormatter));
+        AssertOnceBefore(input, typeof(JsonableJmc1InputFormatter), typeof(SystemTextJsonInputFormatter));
         Assert.Contains(typeof(StringOutputFormatter), output);
         Assert.Equal("application/jsonc+jmc1", mvc.FormatterMappings.GetMediaTypeMappingForFormat("jmc1"));
+    }
+
+    /// <summary>Both formatters registered, <paramref name="jsonable"/> exactly once and ahead of <paramref name="stj"/>.</summary>
+    private static void AssertOnceBefore(List<Type> formatters, Type jsonable, Type stj)
+    {
+        string list = string.Join(", ", formatters.Select(t => t.Name));
+        Assert.Single(formatters, t => t == jsonable);
+        Assert.Single(formatters, t => t == stj);
+        Assert.True(formatters.IndexOf(jsonable) < formatters.IndexOf(stj), $"{jsonable.Name} is not before {stj.Name}: {list}");
     }
 }
