@@ -25,9 +25,8 @@ public sealed class MutationFuzzTests
 
         Outcome outcome = Fuzz(doc, seed, mutated => JsonableSerializer.Deserialize<Order>(mutated, format));
 
-        // The mutations must exercise both sides: some bytes (inside strings, digits) can change harmlessly.
         Assert.True(outcome.Failures > Mutations / 4, $"Only {outcome.Failures} of {Mutations} mutations failed.");
-        Assert.True(outcome.Successes > 0, "No mutation was harmless; the test is not reaching the success path.");
+        AssertBothOutcomes(outcome);
     }
 
     [Theory]
@@ -37,7 +36,7 @@ public sealed class MutationFuzzTests
     {
         byte[] doc = format == JsonableFormat.Jmc1 ? HostileDocuments.OrderJmc1() : HostileDocuments.OrderJson();
 
-        Fuzz(doc, 3, mutated =>
+        Outcome outcome = Fuzz(doc, 3, mutated =>
         {
             Order target = HostileDocuments.CreateOrder();
             if (format == JsonableFormat.Jmc1)
@@ -49,6 +48,8 @@ public sealed class MutationFuzzTests
                 target.FromJson(mutated, reuseInstance: true);
             }
         });
+
+        AssertBothOutcomes(outcome);
     }
 
     [Theory]
@@ -59,7 +60,9 @@ public sealed class MutationFuzzTests
         // OrderItem knows only sku and count: the rest of the document goes through the skipping path.
         byte[] doc = format == JsonableFormat.Jmc1 ? HostileDocuments.OrderJmc1() : HostileDocuments.OrderJson();
 
-        Fuzz(doc, 4, mutated => JsonableSerializer.Deserialize<OrderItem>(mutated, format));
+        Outcome outcome = Fuzz(doc, 4, mutated => JsonableSerializer.Deserialize<OrderItem>(mutated, format));
+
+        AssertBothOutcomes(outcome);
     }
 
     [Theory]
@@ -70,7 +73,9 @@ public sealed class MutationFuzzTests
         byte[] doc = JsonableSerializer.SerializeToUtf8Bytes(
             new List<Order> { HostileDocuments.CreateOrder(), new() { id = "2", codes = [] } }, format);
 
-        Fuzz(doc, 5, mutated => JsonableSerializer.Deserialize<List<Order>>(mutated, format));
+        Outcome outcome = Fuzz(doc, 5, mutated => JsonableSerializer.Deserialize<List<Order>>(mutated, format));
+
+        AssertBothOutcomes(outcome);
     }
 
     [Theory]
@@ -94,7 +99,19 @@ public sealed class MutationFuzzTests
         }
 
         Assert.NotEmpty(targets);
-        Fuzz(doc, 6, mutated => JsonableSerializer.Deserialize<Order>(mutated, format), targets);
+        Outcome outcome = Fuzz(doc, 6, mutated => JsonableSerializer.Deserialize<Order>(mutated, format), targets);
+
+        AssertBothOutcomes(outcome);
+    }
+
+    /// <summary>
+    /// A run that only ever fails (or only ever succeeds) is not testing the property: some bytes (inside strings,
+    /// digits) change harmlessly, most do not, and both paths must have been reached.
+    /// </summary>
+    private static void AssertBothOutcomes(Outcome outcome)
+    {
+        Assert.True(outcome.Failures > 0, $"None of {Mutations} mutations failed; the test is not reaching the error path.");
+        Assert.True(outcome.Successes > 0, $"None of {Mutations} mutations was harmless; the test is not reaching the success path.");
     }
 
     private delegate void SpanAction(ReadOnlySpan<byte> input);
