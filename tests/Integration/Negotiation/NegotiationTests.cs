@@ -109,6 +109,11 @@ public sealed class NegotiationTests(SampleApiFactory factory) : IClassFixture<S
         (HttpResponseMessage json, _) = await client.GetAsync(Url(basePath, resource), "application/json");
         (HttpResponseMessage jmc1, _) = await client.GetAsync(Url(basePath, resource), Jmc1);
 
+        // The negotiated 200s, not an error that happens to carry the header too.
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, json);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, jmc1);
+        HttpAssert.MediaType("application/json", json);
+        HttpAssert.MediaType(Jmc1, jmc1);
         HttpAssert.VaryAccept(json);
         HttpAssert.VaryAccept(jmc1);
     }
