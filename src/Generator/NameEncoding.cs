@@ -1,46 +1,42 @@
+using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
+using Jsonable.Internal;
 
 namespace Jsonable.Generator;
 
-/// <summary>Pre-encodes member names at compile time, exactly as the runtime writer would encode them.</summary>
+/// <summary>
+/// Pre-encodes member names at compile time with the runtime's own rules (<see cref="JsonEscaping"/>, <see cref="Jmc1"/>
+/// and <see cref="JmcLength"/> are compiled in from the runtime's source), so the bytes are the ones the writer would write.
+/// </summary>
 internal static class NameEncoding
 {
-    private const int LengthBias = 0x0130;
-    private const int MaxLength = 32207;
-    private const int UnencodableLength = 11770;
-
-    /// <summary>The escaped UTF-8 bytes of a JSON string's content (RFC 8259: quote, backslash, controls).</summary>
+    /// <summary>The escaped UTF-8 bytes of a JSON string's content, escaped as the runtime writer escapes it.</summary>
     public static byte[] EscapedUtf8(string value)
     {
-        var sb = new StringBuilder();
-        foreach (char c in value)
+        var bytes = new List<byte>(value.Length + 8);
+        Span<byte> escape = stackalloc byte[JsonEscaping.MaxExpansion];
+        int plainStart = 0;
+        for (int i = 0; i <= value.Length; i++)
         {
-            switch (c)
+            if (i < value.Length && JsonEscaping.CharsToEscape.IndexOf(value[i]) < 0)
             {
-                case '"': sb.Append("\\\""); break;
-                case '\\': sb.Append("\\\\"); break;
-                case '\b': sb.Append("\\b"); break;
-                case '\f': sb.Append("\\f"); break;
-                case '\n': sb.Append("\\n"); break;
-                case '\r': sb.Append("\\r"); break;
-                case '\t': sb.Append("\\t"); break;
-                default:
-                    if (c < 0x20)
-                    {
-                        sb.Append("\\u").Append(((int)c).ToString("X4", CultureInfo.InvariantCulture));
-                    }
-                    else
-                    {
-                        sb.Append(c);
-                    }
-
-                    break;
+                continue;
             }
+
+            // A lone surrogate in the plain run becomes U+FFFD (EF BF BD), as the writer's UTF-16 → UTF-8 step makes it.
+            bytes.AddRange(Encoding.UTF8.GetBytes(value.Substring(plainStart, i - plainStart)));
+            if (i < value.Length)
+            {
+                int n = JsonEscaping.WriteEscape(value[i], escape);
+                bytes.AddRange(escape.Slice(0, n).ToArray());
+            }
+
+            plainStart = i + 1;
         }
 
-        return Encoding.UTF8.GetBytes(sb.ToString());
+        return bytes.ToArray();
     }
 
     /// <summary><c>,"name":</c> (or without the comma) as JSON bytes.</summary>
@@ -69,16 +65,11 @@ internal static class NameEncoding
             bytes.Add((byte)',');
         }
 
-        int n = escaped.Length;
-        if (n <= MaxLength && n != UnencodableLength)
+        if (Jmc1.CanEncodeLength(escaped.Length))
         {
-            int encoded = n + LengthBias;
-            bytes.Add((byte)'/');
-            bytes.Add((byte)'*');
-            bytes.Add((byte)(encoded & 0xFF));
-            bytes.Add((byte)(encoded >> 8));
-            bytes.Add((byte)'*');
-            bytes.Add((byte)'/');
+            byte[] comment = new byte[Jmc1.LengthCommentSize];
+            JmcLength.Write(comment, escaped.Length);
+            bytes.AddRange(comment);
         }
 
         bytes.Add((byte)'"');
@@ -103,15 +94,16 @@ internal static class NameEncoding
         string jsonLiteral = "\"," + quotedLiteral.Substring(1) + "u8";
 
         int n = escaped.Length;
-        if (n > MaxLength || n == UnencodableLength)
+        if (!Jmc1.CanEncodeLength(n))
         {
             // No length comment: the reader scans such a name (DESIGN 4.2).
             return new PreEncodedName(jsonLiteral, jsonLiteral, CommentText("," + "\"" + quoted + "\":") + " (too long for a length comment)");
         }
 
-        int encoded = n + LengthBias;
-        int low = encoded & 0xFF;
-        int high = encoded >> 8;
+        byte[] comment = new byte[Jmc1.LengthCommentSize];
+        JmcLength.Write(comment, n);
+        int low = comment[2];
+        int high = comment[3];
         string text = CommentText(",/*" + n.ToString(CultureInfo.InvariantCulture) + "*/\"" + quoted + "\":");
         if (low < 0x80 && high < 0x80)
         {

@@ -1,3 +1,7 @@
+// The runtime's enum, compiled into the generator from its own source file (see the project file); the generator's
+// code has always called it by this name.
+global using JsonableNamingPolicyValue = Jsonable.JsonableNamingPolicy;
+
 using System;
 using System.Collections.Generic;
 using System.Globalization;
