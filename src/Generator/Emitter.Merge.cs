@@ -80,7 +80,14 @@ internal sealed partial class Emitter
         if (readable.Count > 0 && readable.Count != _model.Members.Count)
         {
             _w.Line("// The members a document can name when read ignoring case (the others are only written).");
-            _w.Line($"private static readonly {Rt}JsonableMember[] __JsonableReadableMembers = new {Rt}JsonableMember[] {{ {string.Join(", ", readable.Select(m => $"__JsonableMembers[{IndexConstant(m)}]"))} }};");
+            _w.Line($"private static readonly {Rt}JsonableMember[] __JsonableReadableMembers = new {Rt}JsonableMember[]");
+            _w.Line("{");
+            foreach (MemberModel member in readable)
+            {
+                _w.Line($"    __JsonableMembers[{IndexConstant(member)}],");
+            }
+
+            _w.Line("};");
             _w.Line();
         }
 
