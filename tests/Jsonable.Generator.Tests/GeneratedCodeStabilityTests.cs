@@ -94,6 +94,34 @@ public sealed class GeneratedCodeStabilityTests
         Assert.Contains($"GeneratedCode(\"Jsonable.Generator\", \"{version}\")", source, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void TypesWithTheSameSimpleName_GetDistinctHelperNames_AndTheCodeCompiles()
+    {
+        GeneratorRun run = GeneratorHarness.Run(
+            """
+            #pragma warning disable CS1591
+            using System.Collections.Generic;
+            using Jsonable;
+            namespace Sample.Left { [ToJson, FromJson] public partial class Item { public int A { get; set; } } }
+            namespace Sample.Right { [ToJson, FromJson] public partial class Item { public int B { get; set; } } }
+            namespace Sample
+            {
+                [ToJson, FromJson]
+                public partial class Both
+                {
+                    public List<Sample.Left.Item>? Lefts { get; set; }
+                    public List<Sample.Right.Item>? Rights { get; set; }
+                }
+            }
+            """);
+        Assert.Empty(run.GeneratorDiagnostics);
+        Assert.True(run.OutputDiagnostics.IsEmpty, string.Join(Environment.NewLine, run.OutputDiagnostics));
+        string source = run.Source("Sample.Both.Jsonable.g.cs");
+
+        Assert.Contains("__JsonableWriteListOfItem(ref writer, value.Lefts);", source, StringComparison.Ordinal);
+        Assert.Matches(@"__JsonableWriteListOfItem_[0-9A-F]{8}\(ref writer, value\.Rights\);", source);
+    }
+
     private static bool MentionsMember(string line, string member) =>
         System.Text.RegularExpressions.Regex.IsMatch(line, $@"(?<![A-Za-z0-9]){member}(?![A-Za-z0-9])", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
 
