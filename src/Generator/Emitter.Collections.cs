@@ -7,39 +7,131 @@ namespace Jsonable.Generator;
 /// <summary>Helpers per collection, dictionary and nullable shape: one write and one read method per distinct shape.</summary>
 internal sealed partial class Emitter
 {
-    private int Helper(TypeShape shape, bool isRead)
+    private enum HelperKind
     {
-        Dictionary<string, int> helpers = isRead ? _readHelpers : _writeHelpers;
-        if (!helpers.TryGetValue(shape.Key, out int id))
-        {
-            id = helpers.Count;
-            helpers[shape.Key] = id;
-            _pendingHelpers.Enqueue((shape, id, isRead));
-        }
-
-        return id;
+        Write,
+        Read,
+        Merge,
+        Enum,
     }
 
+    // Helpers are named by the shape they handle (__JsonableReadListOfString) and emitted in name order, so a member
+    // added to the type adds its own helpers and leaves every other helper's name and place unchanged.
+    private readonly Dictionary<string, string> _shapeNames = new(System.StringComparer.Ordinal);
+    private readonly HashSet<string> _takenShapeNames = new(System.StringComparer.Ordinal);
+    private readonly HashSet<(HelperKind Kind, string Key)> _requestedHelpers = new();
+    private readonly Queue<(HelperKind Kind, TypeShape Shape)> _pendingHelpers = new();
+
+    /// <summary>The name of the method that writes <paramref name="shape"/>; it is emitted with the other helpers.</summary>
+    private string WriteHelper(TypeShape shape) => RequestHelper(HelperKind.Write, shape, "__JsonableWrite");
+
+    /// <summary>The name of the method that reads <paramref name="shape"/>.</summary>
+    private string ReadHelper(TypeShape shape) => RequestHelper(HelperKind.Read, shape, "__JsonableRead");
+
+    /// <summary>The name of the method that merges a patch into a dictionary of <paramref name="shape"/>.</summary>
+    private string MergeHelper(TypeShape shape) => RequestHelper(HelperKind.Merge, shape, "__JsonableMerge");
+
+    /// <summary>The name part shared by an enum's helpers (<c>__JsonableWriteColorName</c>, ...).</summary>
+    private string EnumHelper(TypeShape shape)
+    {
+        string key = "enum:" + shape.TypeName;
+        if (_requestedHelpers.Add((HelperKind.Enum, key)))
+        {
+            _pendingHelpers.Enqueue((HelperKind.Enum, shape));
+        }
+
+        return ShapeName(key, shape);
+    }
+
+    private string RequestHelper(HelperKind kind, TypeShape shape, string prefix)
+    {
+        if (_requestedHelpers.Add((kind, shape.Key)))
+        {
+            _pendingHelpers.Enqueue((kind, shape));
+        }
+
+        return prefix + ShapeName(shape.Key, shape);
+    }
+
+    /// <summary>
+    /// A readable, collision-free name for a shape: <c>ListOfString</c>, <c>DictionaryOfStringToInt32</c>,
+    /// <c>ArrayOfArrayOfItem</c>. Only two different types with the same simple name (in different namespaces or
+    /// containing types) need more: the later one gets a hash of its full name, which depends on nothing else.
+    /// </summary>
+    private string ShapeName(string key, TypeShape shape)
+    {
+        if (!_shapeNames.TryGetValue(key, out string? name))
+        {
+            name = Describe(shape);
+            if (!_takenShapeNames.Add(name))
+            {
+                name += "_" + NameEncoding.StableHash(key);
+                _takenShapeNames.Add(name);
+            }
+
+            _shapeNames[key] = name;
+        }
+
+        return name;
+    }
+
+    private static string Describe(TypeShape shape) => shape.Kind switch
+    {
+        ShapeKind.Nullable => "NullableOf" + Describe(shape.Element!),
+        ShapeKind.Array => "ArrayOf" + Describe(shape.Element!),
+        ShapeKind.List => "ListOf" + Describe(shape.Element!),
+        ShapeKind.HashSet => "HashSetOf" + Describe(shape.Element!),
+        ShapeKind.CollectionInterface => shape.InterfaceName + "Of" + Describe(shape.Element!),
+        ShapeKind.Dictionary => "DictionaryOf" + Describe(shape.DictionaryKey!) + "To" + Describe(shape.Element!),
+        ShapeKind.DictionaryInterface => shape.InterfaceName + "Of" + Describe(shape.DictionaryKey!) + "To" + Describe(shape.Element!),
+        ShapeKind.Enum or ShapeKind.Generated => NameEncoding.TypeIdentifier(shape.TypeName),
+        _ => shape.Kind.ToString(),
+    };
+
+    /// <summary>Emits every helper requested so far (and those they request), sorted by name.</summary>
     private void EmitHelpers()
     {
+        var rendered = new SortedDictionary<string, string>(System.StringComparer.Ordinal);
+        SourceWriter outer = _w;
         while (_pendingHelpers.Count > 0)
         {
-            (TypeShape shape, int id, bool isRead) = _pendingHelpers.Dequeue();
-            if (isRead)
+            (HelperKind kind, TypeShape shape) = _pendingHelpers.Dequeue();
+            _w = new SourceWriter(outer.IndentLevel);
+            string sortKey;
+            switch (kind)
             {
-                EmitReadHelper(shape, id);
+                case HelperKind.Write:
+                    sortKey = WriteHelper(shape);
+                    EmitWriteHelper(shape, sortKey);
+                    break;
+                case HelperKind.Read:
+                    sortKey = ReadHelper(shape);
+                    EmitReadHelper(shape, sortKey);
+                    break;
+                case HelperKind.Merge:
+                    sortKey = MergeHelper(shape);
+                    EmitMergeHelper(shape, sortKey);
+                    break;
+                default:
+                    sortKey = "~" + EnumHelper(shape); // enum helpers last, in one block per enum
+                    EmitEnumHelpers(shape, EnumHelper(shape));
+                    break;
             }
-            else
-            {
-                EmitWriteHelper(shape, id);
-            }
+
+            rendered[sortKey] = _w.ToString();
+        }
+
+        _w = outer;
+        foreach (string text in rendered.Values)
+        {
+            _w.Append(text);
         }
     }
 
-    private void EmitWriteHelper(TypeShape shape, int id)
+    private void EmitWriteHelper(TypeShape shape, string name)
     {
         TypeShape element = shape.Element!;
-        _w.Open($"private static void __JsonableWrite{id}(ref {Rt}JsonableWriter writer, {shape.TypeName} value)");
+        _w.Open($"private static void {name}(ref {Rt}JsonableWriter writer, {shape.TypeName} value)");
         if (shape.Kind == ShapeKind.Nullable)
         {
             _w.Open("if (value.HasValue)");
@@ -138,11 +230,11 @@ internal sealed partial class Emitter
         _w.Line();
     }
 
-    private void EmitReadHelper(TypeShape shape, int id)
+    private void EmitReadHelper(TypeShape shape, string name)
     {
         TypeShape element = shape.Element!;
         string elementRead = ReadExpression(element, "default");
-        _w.Open($"private static {shape.TypeName} __JsonableRead{id}(ref {Rt}JsonableReader reader, {shape.TypeName} existing)");
+        _w.Open($"private static {shape.TypeName} {name}(ref {Rt}JsonableReader reader, {shape.TypeName} existing)");
         switch (shape.Kind)
         {
             case ShapeKind.Nullable:
@@ -234,7 +326,7 @@ internal sealed partial class Emitter
         ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"(long){expr}",
         ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"(ulong){expr}",
         ShapeKind.Guid => expr,
-        _ => $"__JsonableEnumKey{EnumHelper(key)}({expr})", // enums: by name, as STJ writes dictionary keys
+        _ => $"__JsonableKeyOf{EnumHelper(key)}({expr})", // enums: by name, as STJ writes dictionary keys
     };
 
     private string ParseKeyExpression(TypeShape key, string text) => key.Kind switch
@@ -249,7 +341,7 @@ internal sealed partial class Emitter
         ShapeKind.UInt32 => $"(uint)reader.ConvertKeyToUInt64({text}, \"UInt32\", uint.MaxValue)",
         ShapeKind.UInt64 => $"reader.ConvertKeyToUInt64({text}, \"UInt64\", ulong.MaxValue)",
         ShapeKind.Guid => $"reader.ConvertKeyToGuid({text})",
-        _ => $"__JsonableParseEnum{EnumHelper(key)}(ref reader, {text})",
+        _ => $"__JsonableParse{EnumHelper(key)}(ref reader, {text})",
     };
 
 

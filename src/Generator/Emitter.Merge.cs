@@ -14,9 +14,6 @@ internal sealed partial class Emitter
 {
     private const string MergeMode = Rt + "JsonableMergeMode";
 
-    private readonly Dictionary<string, int> _mergeHelpers = new();
-    private readonly Queue<(TypeShape Shape, int Id)> _pendingMergeHelpers = new();
-
     private void EmitMergeApi()
     {
         List<MemberModel> readable = _model.Members.Where(m => m.CanRead).ToList();
@@ -75,11 +72,24 @@ internal sealed partial class Emitter
         for (int i = 0; i < _model.Members.Count; i++)
         {
             MemberModel member = _model.Members[i];
-            _w.Line($"    new {Rt}JsonableMember({i}, {NameEncoding.CSharpLiteral(member.ClrName)}, {NameEncoding.CSharpLiteral(member.JsonName)}),");
+            _w.Line($"    new {Rt}JsonableMember({IndexConstant(member)}, {NameEncoding.CSharpLiteral(member.ClrName)}, {NameEncoding.CSharpLiteral(member.JsonName)}),");
         }
 
         _w.Line("};");
         _w.Line();
+        if (readable.Count > 0 && readable.Count != _model.Members.Count)
+        {
+            _w.Line("// The members a document can name when read ignoring case (the others are only written).");
+            _w.Line($"private static readonly {Rt}JsonableMember[] __JsonableReadableMembers = new {Rt}JsonableMember[]");
+            _w.Line("{");
+            foreach (MemberModel member in readable)
+            {
+                _w.Line($"    __JsonableMembers[{IndexConstant(member)}],");
+            }
+
+            _w.Line("};");
+            _w.Line();
+        }
 
         if (inPlace)
         {
@@ -106,7 +116,7 @@ internal sealed partial class Emitter
             _w.Open("switch (id)");
             foreach (MemberModel member in readable)
             {
-                _w.Line($"case {_model.Members.IndexOf(member)}:");
+                _w.Line(CaseLabel(member));
                 _w.Indent();
                 EmitMergeMember(member);
                 _w.Unindent();
@@ -168,75 +178,59 @@ internal sealed partial class Emitter
     private string MergeExpression(TypeShape shape, string existing) => shape.Kind switch
     {
         ShapeKind.Generated => $"{Rt}JsonableCodec.Merge<{shape.TypeName}>(ref reader, mode == {MergeMode}.Validate ? default : {existing}, mode)",
-        ShapeKind.Dictionary or ShapeKind.DictionaryInterface => $"__JsonableMerge{MergeHelper(shape)}(ref reader, mode == {MergeMode}.Validate ? default : {existing}, mode)",
+        ShapeKind.Dictionary or ShapeKind.DictionaryInterface => $"{MergeHelper(shape)}(ref reader, mode == {MergeMode}.Validate ? default : {existing}, mode)",
         _ => ReadExpression(shape, "default"),
     };
 
-    private int MergeHelper(TypeShape shape)
-    {
-        if (!_mergeHelpers.TryGetValue(shape.Key, out int id))
-        {
-            id = _mergeHelpers.Count;
-            _mergeHelpers[shape.Key] = id;
-            _pendingMergeHelpers.Enqueue((shape, id));
-        }
-
-        return id;
-    }
-
     /// <summary>One helper per dictionary shape: entries merged by key, a <c>null</c> value removing its key (RFC 7396).</summary>
-    private void EmitMergeHelpers()
+    private void EmitMergeHelper(TypeShape shape, string name)
     {
-        while (_pendingMergeHelpers.Count > 0)
+        TypeShape element = shape.Element!;
+        string dictionary = $"global::System.Collections.Generic.Dictionary<{shape.DictionaryKey!.TypeName}, {element.TypeName}>";
+        string result = shape.Kind == ShapeKind.Dictionary
+            ? $"{shape.TypeName} result = mode != {MergeMode}.Apply ? null : existing ?? new {dictionary}();"
+            : shape.InterfaceName == "IDictionary"
+                ? $"{shape.TypeName} result = mode != {MergeMode}.Apply ? null : existing is not null && !existing.IsReadOnly ? existing : existing is null ? new {dictionary}() : new {dictionary}(existing);"
+                : $"{dictionary} result = mode != {MergeMode}.Apply ? null : existing is null ? new {dictionary}() : new {dictionary}(existing);";
+
+        _w.Open($"private static {shape.TypeName} {name}(ref {Rt}JsonableReader reader, {shape.TypeName} existing, {MergeMode} mode)");
+        _w.Open("if (!reader.TryReadDictionaryStart(out int hint))");
+        _w.Line("return null; // the caller reads null itself");
+        _w.Close();
+        _w.Line();
+        _w.Line(result);
+        _w.Line("int count = 0;");
+        _w.Open("while (reader.TryReadDictionaryKey(ref count, hint, out string text))");
+        _w.Line($"var key = {ParseKeyExpression(shape.DictionaryKey!, "text")};");
+        _w.Open("if (reader.TryReadNullKeepingHint())");
+        _w.Open($"if (mode == {MergeMode}.Apply)");
+        _w.Line("result.Remove(key);");
+        _w.Close();
+        _w.Line();
+        _w.Line("continue;");
+        _w.Close();
+        _w.Line();
+        if (element.Kind is ShapeKind.Generated or ShapeKind.Dictionary or ShapeKind.DictionaryInterface)
         {
-            (TypeShape shape, int id) = _pendingMergeHelpers.Dequeue();
-            TypeShape element = shape.Element!;
-            string dictionary = $"global::System.Collections.Generic.Dictionary<{shape.DictionaryKey!.TypeName}, {element.TypeName}>";
-            string result = shape.Kind == ShapeKind.Dictionary
-                ? $"{shape.TypeName} result = mode != {MergeMode}.Apply ? null : existing ?? new {dictionary}();"
-                : shape.InterfaceName == "IDictionary"
-                    ? $"{shape.TypeName} result = mode != {MergeMode}.Apply ? null : existing is not null && !existing.IsReadOnly ? existing : existing is null ? new {dictionary}() : new {dictionary}(existing);"
-                    : $"{dictionary} result = mode != {MergeMode}.Apply ? null : existing is null ? new {dictionary}() : new {dictionary}(existing);";
-
-            _w.Open($"private static {shape.TypeName} __JsonableMerge{id}(ref {Rt}JsonableReader reader, {shape.TypeName} existing, {MergeMode} mode)");
-            _w.Open("if (!reader.TryReadDictionaryStart(out int hint))");
-            _w.Line("return null; // the caller reads null itself");
+            _w.Line($"{element.TypeName} current = default;");
+            _w.Open($"if (mode != {MergeMode}.Validate && existing is not null)");
+            _w.Line("existing.TryGetValue(key, out current);");
             _w.Close();
             _w.Line();
-            _w.Line(result);
-            _w.Line("int count = 0;");
-            _w.Open("while (reader.TryReadDictionaryKey(ref count, hint, out string text))");
-            _w.Line($"var key = {ParseKeyExpression(shape.DictionaryKey!, "text")};");
-            _w.Open("if (reader.TryReadNullKeepingHint())");
-            _w.Open($"if (mode == {MergeMode}.Apply)");
-            _w.Line("result.Remove(key);");
-            _w.Close();
-            _w.Line();
-            _w.Line("continue;");
-            _w.Close();
-            _w.Line();
-            if (element.Kind is ShapeKind.Generated or ShapeKind.Dictionary or ShapeKind.DictionaryInterface)
-            {
-                _w.Line($"{element.TypeName} current = default;");
-                _w.Open($"if (mode != {MergeMode}.Validate && existing is not null)");
-                _w.Line("existing.TryGetValue(key, out current);");
-                _w.Close();
-                _w.Line();
-                _w.Line($"var value = {MergeExpression(element, "current")};");
-            }
-            else
-            {
-                _w.Line($"var value = {ReadExpression(element, "default")};");
-            }
-
-            _w.Open($"if (mode == {MergeMode}.Apply)");
-            _w.Line("result[key] = value;");
-            _w.Close();
-            _w.Close();
-            _w.Line();
-            _w.Line($"return mode == {MergeMode}.Apply ? result : existing;");
-            _w.Close();
-            _w.Line();
+            _w.Line($"var value = {MergeExpression(element, "current")};");
         }
+        else
+        {
+            _w.Line($"var value = {ReadExpression(element, "default")};");
+        }
+
+        _w.Open($"if (mode == {MergeMode}.Apply)");
+        _w.Line("result[key] = value;");
+        _w.Close();
+        _w.Close();
+        _w.Line();
+        _w.Line($"return mode == {MergeMode}.Apply ? result : existing;");
+        _w.Close();
+        _w.Line();
     }
 }

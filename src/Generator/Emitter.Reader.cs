@@ -45,6 +45,7 @@ internal sealed partial class Emitter
         bool useLocals = _model.Constructor is not null || readable.Any(m => m.IsRequired);
         string nullRoot = _model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))});" : "return null;";
 
+        EmitIndexConstants();
         _w.Open($"private static {SelfType} __JsonableReadValue(ref {Rt}JsonableReader reader)");
         _w.Open("if (!reader.TryReadObjectStart())");
         _w.Line(nullRoot);
@@ -83,21 +84,16 @@ internal sealed partial class Emitter
     {
         foreach (MemberModel member in readable)
         {
-            int i = _model.Members.IndexOf(member);
-            _w.Line($"{member.Shape.TypeName} __value{i} = default;");
-            _w.Line($"bool __has{i} = false;");
+            _w.Line($"{member.Shape.TypeName} __value_{Suffix(member)} = default;");
+            _w.Line($"bool __has_{Suffix(member)} = false;");
         }
 
         EmitMemberLoop(readable, member =>
-        {
-            int i = _model.Members.IndexOf(member);
-            return [$"__value{i} = {ReadExpression(member.Shape, "default")};", $"__has{i} = true;"];
-        });
+            [$"__value_{Suffix(member)} = {ReadExpression(member.Shape, "default")};", $"__has_{Suffix(member)} = true;"]);
 
         foreach (MemberModel member in readable.Where(m => m.IsRequired))
         {
-            int i = _model.Members.IndexOf(member);
-            _w.Open($"if (!__has{i})");
+            _w.Open($"if (!__has_{Suffix(member)})");
             _w.Line($"throw reader.MissingRequired({NameEncoding.CSharpLiteral(member.JsonName)});");
             _w.Close();
             _w.Line();
@@ -105,14 +101,13 @@ internal sealed partial class Emitter
 
         string arguments = _model.Constructor is null
             ? string.Empty
-            : string.Join(", ", _model.Constructor.Parameters.Select(p => $"__has{p.MemberIndex} ? __value{p.MemberIndex} : {p.DefaultValue}"));
+            : string.Join(", ", _model.Constructor.Parameters.Select(p => $"__has_{_memberSuffixes[p.MemberIndex]} ? __value_{_memberSuffixes[p.MemberIndex]} : {p.DefaultValue}"));
         _w.Line($"var value = {Construct(arguments)};");
         _w.Line("value.OnWillDeserialize();");
         foreach (MemberModel member in readable.Where(m => m.ConstructorParameter < 0 && m.Setter != SetterKind.ConstructorOnly))
         {
-            int i = _model.Members.IndexOf(member);
-            _w.Open($"if (__has{i})");
-            _w.Line(Assign("value", member, $"__value{i}"));
+            _w.Open($"if (__has_{Suffix(member)})");
+            _w.Line(Assign("value", member, $"__value_{Suffix(member)}"));
             _w.Close();
             _w.Line();
         }
@@ -131,7 +126,7 @@ internal sealed partial class Emitter
             _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
             foreach (MemberModel member in readable)
             {
-                _w.Line($"case {_model.Members.IndexOf(member)}:");
+                _w.Line(CaseLabel(member));
                 _w.Indent();
                 foreach (string statement in statements(member))
                 {
@@ -221,11 +216,11 @@ internal sealed partial class Emitter
         ShapeKind.Uri => "reader.ReadUri()",
         ShapeKind.ByteArray => existing == "default" ? "reader.ReadBase64()" : $"reader.ReadBase64({existing})",
         ShapeKind.Enum when shape.Enum is { AsString: true } =>
-            $"__JsonableReadEnumName{EnumHelper(shape)}(ref reader)",
+            $"__JsonableRead{EnumHelper(shape)}AsString(ref reader)",
         ShapeKind.Enum => $"({shape.TypeName}){ReadExpression(shape.Element!, "default")}",
         ShapeKind.Generated => existing == "default"
             ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
             : $"{Rt}JsonableCodec.ReadReusing<{shape.TypeName}>(ref reader, {existing})",
-        _ => $"__JsonableRead{Helper(shape, isRead: true)}(ref reader, {existing})",
+        _ => $"{ReadHelper(shape)}(ref reader, {existing})",
     };
 }

@@ -47,12 +47,13 @@ internal sealed partial class Emitter
             EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.ClrName == property && m.CanWrite).ToList());
         }
 
-        int index = 0;
+        // Each name as the writer puts it on the wire, after a comma (the first member written slices it off). In JMC1 a
+        // length comment comes first: /*, the name's byte count + 0x130 as a little-endian uint16, */.
         foreach (MemberModel member in _model.Members.Where(m => m.CanWrite))
         {
-            _w.Line($"private static {Span} __JsonableName{index}Jmc1 => new byte[] {{ {NameEncoding.ByteList(NameEncoding.Jmc1Name(member.JsonName, leadingComma: true))} }};");
-            _w.Line($"private static {Span} __JsonableName{index}Json => new byte[] {{ {NameEncoding.ByteList(NameEncoding.JsonName(member.JsonName, leadingComma: true))} }};");
-            index++;
+            NameEncoding.PreEncodedName name = NameEncoding.PreEncode(member.JsonName);
+            _w.Line($"private static {Span} __JsonableJsonName_{Suffix(member)} => {name.JsonLiteral};");
+            _w.Line($"private static {Span} __JsonableJmc1Name_{Suffix(member)} => {name.Jmc1Literal}; // {name.Jmc1Text}");
         }
 
         _w.Line();
@@ -72,7 +73,6 @@ internal sealed partial class Emitter
 
         _w.Line("value.OnWillSerialize();");
         _w.Line("writer.WriteObjectStart();");
-        List<MemberModel> all = _model.Members.Where(m => m.CanWrite).ToList();
 
         // Until a member that may be left out ([JsonIgnore(Condition = ...)]) has passed, whether a comma is needed is
         // known here; after it, a flag decides at run time.
@@ -81,7 +81,8 @@ internal sealed partial class Emitter
         for (int i = 0; i < members.Count; i++)
         {
             MemberModel member = members[i];
-            int nameIndex = all.IndexOf(member);
+            string jmc1 = "__JsonableJmc1Name_" + Suffix(member);
+            string json = "__JsonableJsonName_" + Suffix(member);
             string expr = "value." + member.Identifier;
             string? condition = member.Ignore switch
             {
@@ -103,11 +104,11 @@ internal sealed partial class Emitter
             if (commaKnown)
             {
                 string slice = i == 0 ? ".Slice(1)" : string.Empty; // the first member has no leading comma
-                _w.Line($"writer.WritePreEncodedName(__JsonableName{nameIndex}Jmc1{slice}, __JsonableName{nameIndex}Json{slice});");
+                _w.Line($"writer.WritePreEncodedName({jmc1}{slice}, {json}{slice});");
             }
             else
             {
-                _w.Line($"writer.WritePreEncodedName(__written ? __JsonableName{nameIndex}Jmc1 : __JsonableName{nameIndex}Jmc1.Slice(1), __written ? __JsonableName{nameIndex}Json : __JsonableName{nameIndex}Json.Slice(1));");
+                _w.Line($"writer.WritePreEncodedName(__written ? {jmc1} : {jmc1}.Slice(1), __written ? {json} : {json}.Slice(1));");
             }
 
             _w.Line(WriteStatement(member.Shape, expr));
@@ -146,9 +147,9 @@ internal sealed partial class Emitter
         ShapeKind.Guid => $"writer.WriteGuid({expr});",
         ShapeKind.Uri => $"writer.WriteUri({expr});",
         ShapeKind.ByteArray => $"writer.WriteBase64({expr});",
-        ShapeKind.Enum when shape.Enum is { AsString: true } => $"__JsonableWriteEnumName{EnumHelper(shape)}(ref writer, {expr});",
+        ShapeKind.Enum when shape.Enum is { AsString: true } => $"__JsonableWrite{EnumHelper(shape)}AsString(ref writer, {expr});",
         ShapeKind.Enum => IsUnsigned(shape.Element!.Kind) ? $"writer.WriteNumber((ulong){expr});" : $"writer.WriteNumber((long){expr});",
         ShapeKind.Generated => $"{Rt}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
-        _ => $"__JsonableWrite{Helper(shape, isRead: false)}(ref writer, {expr});",
+        _ => $"{WriteHelper(shape)}(ref writer, {expr});",
     };
 }

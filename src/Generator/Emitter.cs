@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using System.Reflection;
 using Jsonable.Generator.Model;
 
 namespace Jsonable.Generator;
@@ -11,15 +12,18 @@ internal sealed partial class Emitter
     private const string BufferWriter = "global::System.Buffers.IBufferWriter<byte>";
     private const string Span = "global::System.ReadOnlySpan<byte>";
 
-    private readonly TypeModel _model;
-    private readonly SourceWriter _w = new();
-    private readonly Dictionary<string, int> _writeHelpers = new();
-    private readonly Dictionary<string, int> _readHelpers = new();
-    private readonly Queue<(TypeShape Shape, int Id, bool IsRead)> _pendingHelpers = new();
-    private readonly Dictionary<string, int> _enumHelpers = new();
-    private readonly Queue<(TypeShape Shape, int Id)> _pendingEnums = new();
+    /// <summary>The generator's version, as <c>[GeneratedCode]</c> reports it (the package version, without build metadata).</summary>
+    private static readonly string s_generatorVersion = GeneratorVersion();
 
-    private Emitter(TypeModel model) => _model = model;
+    private readonly TypeModel _model;
+    private readonly string[] _memberSuffixes;
+    private SourceWriter _w = new();
+
+    private Emitter(TypeModel model)
+    {
+        _model = model;
+        _memberSuffixes = MemberSuffixes(model.Members);
+    }
 
     public static string Emit(TypeModel model) => new Emitter(model).EmitType();
 
@@ -55,7 +59,7 @@ internal sealed partial class Emitter
             interfaces.Add($"{Rt}IJsonableMergeable<{SelfType}>");
         }
 
-        _w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"Jsonable.Generator\", \"0.1.0\")]");
+        _w.Line($"[global::System.CodeDom.Compiler.GeneratedCode(\"Jsonable.Generator\", \"{s_generatorVersion}\")]");
         _w.Open($"partial {_model.DeclarationKeyword} {_model.Name} : {string.Join(", ", interfaces)}");
 
         EmitCallbackDeclarations();
@@ -74,9 +78,7 @@ internal sealed partial class Emitter
             EmitRegistration();
         }
 
-        EmitMergeHelpers(); // before the read helpers: merging a dictionary reads its values
         EmitHelpers();
-        EmitEnumHelpers();
 
         _w.Close();
         foreach (ContainingTypeModel _ in _model.ContainingTypes)
@@ -104,6 +106,43 @@ internal sealed partial class Emitter
         }
 
         _w.Line();
+    }
+
+    /// <summary>
+    /// Per member, the text that names its generated fields, constants and locals: the C# name, which is unique in the
+    /// type and does not change when other members come and go (so adding a member leaves the rest of the file alone).
+    /// </summary>
+    private static string[] MemberSuffixes(EquatableArray<MemberModel> members)
+    {
+        var suffixes = new string[members.Count];
+        var taken = new HashSet<string>(System.StringComparer.Ordinal);
+        for (int i = 0; i < members.Count; i++)
+        {
+            string suffix = members[i].ClrName;
+            suffixes[i] = taken.Add(suffix) ? suffix : suffix + "_" + i.ToString(System.Globalization.CultureInfo.InvariantCulture); // never expected: C# names are unique
+            taken.Add(suffixes[i]);
+        }
+
+        return suffixes;
+    }
+
+    private string Suffix(MemberModel member) => _memberSuffixes[_model.Members.IndexOf(member)];
+
+    /// <summary>The constant holding the member's index (its id in <c>__JsonableMembers</c> and in merge results).</summary>
+    private string IndexConstant(MemberModel member) => "__JsonableIndex_" + Suffix(member);
+
+    private static string GeneratorVersion()
+    {
+        Assembly assembly = typeof(Emitter).Assembly;
+        string? version = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion
+            ?? assembly.GetName().Version?.ToString();
+        if (string.IsNullOrEmpty(version))
+        {
+            return "0.0.0";
+        }
+
+        int metadata = version!.IndexOf('+');
+        return metadata < 0 ? version : version.Substring(0, metadata);
     }
 
     /// <summary><c>new </c> when a generated base type declares the same member (see <see cref="TypeModel.InheritedMemberNames"/>).</summary>

@@ -8,6 +8,17 @@ internal sealed class SourceWriter
     private readonly StringBuilder _sb = new();
     private int _indent;
 
+    /// <summary>A writer for the top of a file.</summary>
+    public SourceWriter()
+    {
+    }
+
+    /// <summary>A writer for a block that will be placed at <paramref name="indent"/> levels (see <see cref="Append"/>).</summary>
+    public SourceWriter(int indent) => _indent = indent;
+
+    /// <summary>The current indentation level.</summary>
+    public int IndentLevel => _indent;
+
     public void Line(string text = "")
     {
         if (text.Length > 0)
@@ -42,6 +53,9 @@ internal sealed class SourceWriter
 
     /// <summary>Undoes one <see cref="Indent"/>.</summary>
     public void Unindent() => _indent--;
+
+    /// <summary>Appends text written by another writer (already indented and ending in a new line).</summary>
+    public void Append(string text) => _sb.Append(text);
 
     public override string ToString() => _sb.ToString();
 }

@@ -3,7 +3,16 @@ using System;
 namespace Jsonable;
 
 /// <summary>Constants of the JMC1 byte format (see DESIGN §4.2).</summary>
-public static class Jmc1
+/// <remarks>
+/// The one source of these rules: the generator compiles this file too (it pre-encodes member names), where the
+/// class is internal.
+/// </remarks>
+#if JSONABLE_GENERATOR
+internal
+#else
+public
+#endif
+static class Jmc1
 {
     /// <summary>The media type of JMC1 documents.</summary>
     public const string MediaType = "application/jsonc+jmc1";

@@ -35,18 +35,6 @@ internal sealed record TypeModel(
 /// <summary>A type that contains a generated type (it must be partial too); <see cref="Name"/> is a C# identifier.</summary>
 internal sealed record ContainingTypeModel(string DeclarationKeyword, string Name);
 
-/// <summary>Mirror of the runtime's <c>JsonableNamingPolicy</c> (the generator cannot reference the runtime).</summary>
-internal enum JsonableNamingPolicyValue
-{
-    Default = 0,
-    AsDeclared = 1,
-    CamelCase = 2,
-    SnakeCaseLower = 3,
-    SnakeCaseUpper = 4,
-    KebabCaseLower = 5,
-    KebabCaseUpper = 6,
-}
-
 /// <summary>A name conflict that arises under one naming policy (found at parse time, where locations are known).</summary>
 /// <param name="Policy">The policy under which the names collide.</param>
 /// <param name="Diagnostic">The JSONABLE007 to report if that policy applies.</param>

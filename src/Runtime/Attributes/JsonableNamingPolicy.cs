@@ -1,9 +1,15 @@
 namespace Jsonable;
 
 /// <summary>How the generator turns a C# member name into the name on the wire (unless <c>[JsonPropertyName]</c> says otherwise).</summary>
-public enum JsonableNamingPolicy
+/// <remarks>The generator compiles this file too (where the enum is internal), so the values it reads from attributes are these.</remarks>
+#if JSONABLE_GENERATOR
+internal
+#else
+public
+#endif
+enum JsonableNamingPolicy
 {
-    /// <summary>Inherit: the type's <see cref="JsonableOptionsAttribute"/>, else the assembly's, else the MSBuild property
+    /// <summary>Inherit: the type's <c>[JsonableOptions]</c>, else the assembly's, else the MSBuild property
     /// <c>JsonableNamingPolicy</c>, else <see cref="CamelCase"/> (what ASP.NET Core's web defaults put on the wire).</summary>
     Default = 0,
 
