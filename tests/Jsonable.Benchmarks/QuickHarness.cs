@@ -42,15 +42,37 @@ internal static class QuickHarness
             }
         }
 
+        Type[] scenarios = s_scenarios;
+        at = Array.IndexOf(args, "--scenarios");
+        if (at >= 0)
+        {
+            string[] wanted = at + 1 < args.Length ? args[at + 1].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) : [];
+            scenarios = [.. s_scenarios.Where(t => wanted.Contains(ScenarioName(t), StringComparer.OrdinalIgnoreCase))];
+            if (scenarios.Length == 0)
+            {
+                Console.Error.WriteLine($"--scenarios needs a comma-separated list of: {string.Join(", ", s_scenarios.Select(ScenarioName))}");
+                return 2;
+            }
+        }
+
         PrintEnvironment(seconds);
         int failures = 0;
         failures += PrintPayloadSizes();
 
-        Console.WriteLine("| Scenario | Method | ns/op (median round) | Ratio to STJ | STJ time ÷ this | Allocated B/op | Ops timed |");
-        Console.WriteLine("|---|---|---:|---:|---:|---:|---:|");
-        foreach (Type type in s_scenarios)
+        Console.WriteLine("| Scenario | Method | ns/op (median round) | Ratio to baseline | Baseline time ÷ this | This ÷ MemoryPack | Allocated B/op | Ops timed |");
+        Console.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|");
+        var summaries = new List<string>();
+        foreach (Type type in scenarios)
         {
-            failures += RunScenario(type, seconds);
+            failures += RunScenario(type, seconds, summaries);
+        }
+
+        if (summaries.Count > 0)
+        {
+            Console.WriteLine();
+            Console.WriteLine("| Read, times faster (median rounds above) | JMC1 vs Jsonable compact JSON | Jsonable compact JSON vs STJ compact | JMC1 vs STJ compact | JMC1 vs MessagePack | JMC1 time ÷ MemoryPack's |");
+            Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+            summaries.ForEach(Console.WriteLine);
         }
 
         Console.WriteLine();
@@ -59,6 +81,8 @@ internal static class QuickHarness
             : $"{failures} failure(s): see the messages above.");
         return failures == 0 ? 0 : 1;
     }
+
+    private static string ScenarioName(Type type) => type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
 
     private static void PrintEnvironment(double seconds)
     {
@@ -74,8 +98,8 @@ internal static class QuickHarness
 
     private static int PrintPayloadSizes()
     {
-        Console.WriteLine("| Payload bytes | Original file | STJ JSON | Jsonable JSON | JMC1 | MessagePack |");
-        Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+        Console.WriteLine("| Payload bytes | Original file | STJ JSON | Jsonable JSON | JMC1 | MessagePack | MemoryPack |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|");
         try
         {
             PrintSizes(Payloads.Twitter);
@@ -96,12 +120,12 @@ internal static class QuickHarness
         where T : class
     {
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"| {p.FileName} | {p.OriginalJson.Length:N0} | {p.StjJson.Length:N0} | {p.JsonableJson.Length:N0} | {p.Jmc1.Length:N0} | {p.MessagePack.Length:N0} |"));
+            $"| {p.FileName} | {p.OriginalJson.Length:N0} | {p.StjJson.Length:N0} | {p.JsonableJson.Length:N0} | {p.Jmc1.Length:N0} | {p.MessagePack.Length:N0} | {p.MemoryPack.Length:N0} |"));
     }
 
-    private static int RunScenario(Type type, double seconds)
+    private static int RunScenario(Type type, double seconds, List<string> summaries)
     {
-        string scenario = type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
+        string scenario = ScenarioName(type);
         var scenarioInstance = (IScenario)Activator.CreateInstance(type)!;
         try
         {
@@ -109,7 +133,7 @@ internal static class QuickHarness
         }
         catch (Exception e)
         {
-            Console.WriteLine($"| {scenario} | setup / round-trip check | FAILED | | | | |");
+            Console.WriteLine($"| {scenario} | setup / round-trip check | FAILED | | | | | |");
             Console.Error.WriteLine($"{scenario} setup failed: {e}");
             return 1;
         }
@@ -139,11 +163,12 @@ internal static class QuickHarness
         }
 
         Runner baseline = runners.Single(r => r.IsBaseline);
+        Runner? floor = runners.SingleOrDefault(r => r.Name == "MemoryPack" && r.Failure is null);
         foreach (Runner r in runners)
         {
             if (r.Failure is not null)
             {
-                Console.WriteLine($"| {scenario} | {r.Name} | FAILED | | | | |");
+                Console.WriteLine($"| {scenario} | {r.Name} | FAILED | | | | | |");
                 Console.Error.WriteLine($"{scenario}.{r.Name} threw: {r.Failure}");
                 continue;
             }
@@ -151,11 +176,33 @@ internal static class QuickHarness
             double ns = r.MedianNanosecondsPerOp;
             string ratio = baseline.Failure is null ? (ns / baseline.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) : "?";
             string speedup = baseline.Failure is null ? (baseline.MedianNanosecondsPerOp / ns).ToString("0.00", CultureInfo.InvariantCulture) + "×" : "?";
+            string overFloor = floor is null ? "–" : (ns / floor.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) + "×";
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {scenario} | {r.Name}{(r.IsBaseline ? " (baseline)" : "")} | {ns:N0} | {ratio} | {speedup} | {r.AllocatedBytesPerOp:N0} | {r.Operations:N0} |"));
+                $"| {scenario} | {r.Name}{(r.IsBaseline ? " (baseline)" : "")} | {ns:N0} | {ratio} | {speedup} | {overFloor} | {r.AllocatedBytesPerOp:N0} | {r.Operations:N0} |"));
+        }
+
+        if (type.IsAssignableTo(typeof(IReadScenario)))
+        {
+            summaries.Add(ReadSummary(scenario, runners));
         }
 
         return runners.Count(r => r.Failure is not null);
+    }
+
+    /// <summary>The read targets of DESIGN §8 as ratios of this run's medians: how many times faster the first is than the second.</summary>
+    private static string ReadSummary(string scenario, List<Runner> runners)
+    {
+        string Faster(string method, string than)
+        {
+            Runner a = runners.Single(r => r.Name == method);
+            Runner b = runners.Single(r => r.Name == than);
+            return a.Failure is null && b.Failure is null
+                ? (b.MedianNanosecondsPerOp / a.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) + "×"
+                : "?";
+        }
+
+        string jmc1OverFloor = Faster("MemoryPack", "Jsonable_Jmc1");
+        return $"| {scenario} | {Faster("Jsonable_Jmc1", "Jsonable_CompactJson")} | {Faster("Jsonable_CompactJson", "Stj_CompactJson")} | {Faster("Jsonable_Jmc1", "Stj_CompactJson")} | {Faster("Jsonable_Jmc1", "MessagePack")} | {jmc1OverFloor} |";
     }
 
     private static Action Bind(object instance, MethodInfo method)
