@@ -1,0 +1,302 @@
+using System;
+using System.Buffers;
+using System.Buffers.Text;
+using System.Text;
+using System.Text.Unicode;
+
+namespace Jsonable;
+
+/// <summary>Strings, member names and base64: finding the end of a string, checking its JMC1 length claim, unescaping and transcoding.</summary>
+public ref partial struct JsonableReader
+{
+    private static readonly SearchValues<byte> s_stringStops = SearchValues.Create(
+        "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u0009\u000A\u000B\u000C\u000D\u000E\u000F\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001A\u001B\u001C\u001D\u001E\u001F\"\\"u8);
+
+    /// <summary>Reads a string (unescaped, UTF-8 validated) or <c>null</c>.</summary>
+    public string? ReadString()
+    {
+        int hint = SkipToValue();
+        if (_pos < _buffer.Length)
+        {
+            byte b = _buffer[_pos];
+            if (b == (byte)'"')
+            {
+                return ReadStringCore(hint);
+            }
+
+            if (b == (byte)'n' && TryReadNullLiteral())
+            {
+                return null;
+            }
+        }
+
+        throw Unexpected("a string");
+    }
+
+    /// <summary>Reads a base64 string as bytes (as System.Text.Json reads <c>byte[]</c>), or <c>null</c>.</summary>
+    public byte[]? ReadBase64() => ReadBase64(null);
+
+    /// <summary>
+    /// Reads a base64 string (or <c>null</c>), decoding into <paramref name="existing"/> when the reader reuses
+    /// instances and the decoded length matches it (DESIGN §3: <c>byte[]</c> is overwritten in place).
+    /// </summary>
+    /// <param name="existing">The member's current array, or <see langword="null"/>.</param>
+    public byte[]? ReadBase64(byte[]? existing)
+    {
+        int hint = SkipToValue();
+        if (_pos < _buffer.Length && _buffer[_pos] == (byte)'n' && TryReadNullLiteral())
+        {
+            return null;
+        }
+
+        if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
+        {
+            throw Unexpected("a base64 string");
+        }
+
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
+        if (escaped)
+        {
+            byte[] unescaped = Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1));
+            content = unescaped;
+        }
+
+        int maxLength = Base64.GetMaxDecodedFromUtf8Length(content.Length);
+        bool reuse = ReuseInstance && existing is not null;
+        byte[] decoded = reuse ? ArrayPool<byte>.Shared.Rent(Math.Max(maxLength, 1)) : new byte[maxLength];
+        try
+        {
+            if (Base64.DecodeFromUtf8(content, decoded.AsSpan(0, maxLength), out int consumed, out int written) != OperationStatus.Done || consumed != content.Length)
+            {
+                ThrowAt(start, "The string is not valid base64.");
+            }
+
+            if (reuse && written == existing!.Length)
+            {
+                decoded.AsSpan(0, written).CopyTo(existing);
+                return existing;
+            }
+
+            return !reuse && written == decoded.Length ? decoded : decoded.AsSpan(0, written).ToArray();
+        }
+        finally
+        {
+            if (reuse)
+            {
+                ArrayPool<byte>.Shared.Return(decoded);
+            }
+        }
+    }
+
+    /// <summary>Reads a member name; returns unescaped UTF-8 (allocating only when the name has escapes).</summary>
+    private ReadOnlySpan<byte> ReadNameBytes()
+    {
+        int hint = SkipToValue();
+        if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
+        {
+            throw Unexpected("a property name");
+        }
+
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
+        if (escaped)
+        {
+            return Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1));
+        }
+
+        return content;
+    }
+
+    private string ReadStringCore(int hint)
+    {
+        if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
+        {
+            throw Unexpected("a string");
+        }
+
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
+        if (escaped)
+        {
+            return UnescapeToString(content, start + 1);
+        }
+
+        if (content.IsEmpty)
+        {
+            return string.Empty;
+        }
+
+        if (!Utf8.IsValid(content))
+        {
+            ThrowAt(start, "The string is not valid UTF-8.");
+        }
+
+        return Encoding.UTF8.GetString(content);
+    }
+
+    /// <summary>
+    /// At an opening quote: finds the closing quote, checks the JMC1 length hint against it, and returns the
+    /// raw (still escaped) content. Control characters must be escaped (RFC 8259 §7).
+    /// </summary>
+    private ReadOnlySpan<byte> ReadRawString(int hint, out bool escaped)
+    {
+        int contentStart = _pos + 1;
+        ReadOnlySpan<byte> rest = _buffer.Slice(contentStart);
+        escaped = false;
+        int i = 0;
+        while (true)
+        {
+            int idx = rest.Slice(i).IndexOfAny(s_stringStops);
+            if (idx < 0)
+            {
+                ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
+            }
+
+            i += idx;
+            byte b = rest[i];
+            if (b == (byte)'"')
+            {
+                break;
+            }
+
+            if (b == (byte)'\\')
+            {
+                escaped = true;
+                i += 2; // the escape's details are checked when it is decoded
+                if (i > rest.Length)
+                {
+                    ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
+                }
+
+                continue;
+            }
+
+            ThrowAt(contentStart + i, $"The control character 0x{b:X2} must be escaped inside a string.");
+        }
+
+        if (hint >= 0 && hint != i)
+        {
+            ThrowAt(_pos, $"The length comment claims {hint} bytes but the string has {i}.");
+        }
+
+        _pos = contentStart + i + 1;
+        return rest.Slice(0, i);
+    }
+
+    /// <summary>Decodes escaped, UTF-8 string content in one pass (so <c>\\n</c> stays a backslash and an n).</summary>
+    private readonly string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
+    {
+        char[]? rented = null;
+        Span<char> chars = content.Length <= 256
+            ? stackalloc char[256]
+            : (rented = ArrayPool<char>.Shared.Rent(content.Length));
+        try
+        {
+            int written = 0;
+            int i = 0;
+            while (i < content.Length)
+            {
+                int idx = content.Slice(i).IndexOf((byte)'\\');
+                ReadOnlySpan<byte> plain = idx < 0 ? content.Slice(i) : content.Slice(i, idx);
+                if (Utf8.ToUtf16(plain, chars.Slice(written), out _, out int w, replaceInvalidSequences: false) != OperationStatus.Done)
+                {
+                    ThrowAt(contentOffset + i, "The string is not valid UTF-8.");
+                }
+
+                written += w;
+                if (idx < 0)
+                {
+                    break;
+                }
+
+                i += idx + 1; // past the backslash
+                byte e = content[i];
+                char c;
+                switch (e)
+                {
+                    case (byte)'"': c = '"'; break;
+                    case (byte)'\\': c = '\\'; break;
+                    case (byte)'/': c = '/'; break;
+                    case (byte)'b': c = '\b'; break;
+                    case (byte)'f': c = '\f'; break;
+                    case (byte)'n': c = '\n'; break;
+                    case (byte)'r': c = '\r'; break;
+                    case (byte)'t': c = '\t'; break;
+                    case (byte)'u':
+                        if (i + 5 > content.Length || !TryParseHex4(content.Slice(i + 1, 4), out c))
+                        {
+                            ThrowAt(contentOffset + i - 1, "A \\u escape needs four hexadecimal digits.");
+                            c = default;
+                        }
+
+                        i += 4;
+                        if (char.IsSurrogate(c))
+                        {
+                            // A string is Unicode text (RFC 8259 §8.2): a surrogate escape must be a high one
+                            // directly followed by an escaped low one. STJ rejects the others the same way.
+                            if (char.IsLowSurrogate(c)
+                                || i + 7 > content.Length
+                                || content[i + 1] != (byte)'\\'
+                                || content[i + 2] != (byte)'u'
+                                || !TryParseHex4(content.Slice(i + 3, 4), out char low)
+                                || !char.IsLowSurrogate(low))
+                            {
+                                ThrowAt(contentOffset + i - 5, char.IsLowSurrogate(c)
+                                    ? $"The escape \\u{(int)c:X4} is a low surrogate without a high surrogate before it."
+                                    : $"The escape \\u{(int)c:X4} is a high surrogate not followed by an escaped low surrogate.");
+                                low = default;
+                            }
+
+                            chars[written++] = c;
+                            c = low;
+                            i += 6;
+                        }
+
+                        break;
+                    default:
+                        ThrowAt(contentOffset + i - 1, $"'\\{(char)e}' is not a valid JSON escape.");
+                        c = default;
+                        break;
+                }
+
+                chars[written++] = c;
+                i++;
+            }
+
+            return new string(chars.Slice(0, written));
+        }
+        finally
+        {
+            if (rented is not null)
+            {
+                ArrayPool<char>.Shared.Return(rented);
+            }
+        }
+    }
+
+    private static bool TryParseHex4(ReadOnlySpan<byte> hex, out char c)
+    {
+        int value = 0;
+        foreach (byte h in hex)
+        {
+            int digit = h switch
+            {
+                >= (byte)'0' and <= (byte)'9' => h - '0',
+                >= (byte)'a' and <= (byte)'f' => h - 'a' + 10,
+                >= (byte)'A' and <= (byte)'F' => h - 'A' + 10,
+                _ => -1,
+            };
+            if (digit < 0)
+            {
+                c = default;
+                return false;
+            }
+
+            value = (value << 4) | digit;
+        }
+
+        c = (char)value;
+        return true;
+    }
+}
