@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using Jsonable.Internal;
 
@@ -18,6 +19,48 @@ public ref partial struct JsonableReader
             if (b > (byte)' ' && b != (byte)'/')
             {
                 return -1;
+            }
+        }
+
+        return SkipCommentOrWhitespace();
+    }
+
+    // "/*" and "*/" read as little-endian 16-bit words, and the header "/*JMC1*/" as a 64-bit one.
+    private const ushort CommentOpen = 0x2A2F;
+    private const ushort CommentClose = 0x2F2A;
+    private static readonly ulong s_header = BinaryPrimitives.ReadUInt64LittleEndian(Jmc1.Header);
+
+    /// <summary>
+    /// The common JMC1 cases, decided from a few fixed-position bytes: a well-formed length comment directly followed
+    /// by <c>"</c>, <c>[</c> or <c>{</c> (what a writer puts before every string, name, array and dictionary), and a
+    /// header directly followed by <c>{</c> inside the document. Everything else (whitespace, the document header, a
+    /// misplaced, out-of-range or doubled comment, the input ending) goes to <see cref="SkipToValueSlow"/>, which knows
+    /// every rule and error; the results are the same as its.
+    /// </summary>
+    private int SkipCommentOrWhitespace()
+    {
+        int p = _pos;
+        ReadOnlySpan<byte> buf = _buffer;
+        if (IsJmc && p + Jmc1.Header.Length < buf.Length)
+        {
+            ReadOnlySpan<byte> at = buf.Slice(p, Jmc1.Header.Length + 1);
+            if (BinaryPrimitives.ReadUInt16LittleEndian(at) == CommentOpen)
+            {
+                if (BinaryPrimitives.ReadUInt16LittleEndian(at.Slice(4)) == CommentClose)
+                {
+                    int n = BinaryPrimitives.ReadUInt16LittleEndian(at.Slice(2)) - Jmc1.LengthBias;
+                    byte next = at[Jmc1.LengthCommentSize];
+                    if ((uint)n <= Jmc1.MaxLength && n != Jmc1.UnencodableLength && (next == (byte)'"' || next == (byte)'[' || next == (byte)'{'))
+                    {
+                        _pos = p + Jmc1.LengthCommentSize;
+                        return n;
+                    }
+                }
+                else if (_depth > 0 && BinaryPrimitives.ReadUInt64LittleEndian(at) == s_header && at[Jmc1.Header.Length] == (byte)'{')
+                {
+                    _pos = p + Jmc1.Header.Length;
+                    return HeaderOnly;
+                }
             }
         }
 

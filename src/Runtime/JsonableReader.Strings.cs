@@ -1,6 +1,8 @@
 using System;
 using System.Buffers;
 using System.Buffers.Text;
+using System.Numerics;
+using System.Runtime.Intrinsics;
 using System.Text;
 using System.Text.Unicode;
 
@@ -55,8 +57,8 @@ public ref partial struct JsonableReader
         }
 
         int start = _pos;
-        ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
-        if (escaped)
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        if (kind == StringContent.Escaped)
         {
             byte[] unescaped = Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1));
             content = unescaped;
@@ -99,8 +101,8 @@ public ref partial struct JsonableReader
         }
 
         int start = _pos;
-        ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
-        if (escaped)
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        if (kind == StringContent.Escaped)
         {
             return Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1));
         }
@@ -116,63 +118,92 @@ public ref partial struct JsonableReader
         }
 
         int start = _pos;
-        ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
-        if (escaped)
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        return kind switch
         {
-            return UnescapeToString(content, start + 1);
-        }
+            // One scan found the end and showed every byte is printable ASCII: widening is the only work left,
+            // into one string of exactly the right length.
+            StringContent.Ascii => content.IsEmpty ? string.Empty : Encoding.Latin1.GetString(content),
+            StringContent.Utf8 => DecodeUtf8(content, start),
+            _ => UnescapeToString(content, start + 1),
+        };
+    }
 
-        if (content.IsEmpty)
+    // Throws on invalid UTF-8 instead of substituting U+FFFD, so GetString validates while it counts: no separate pass.
+    private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private static string DecodeUtf8(ReadOnlySpan<byte> content, int quoteOffset)
+    {
+        try
         {
-            return string.Empty;
+            return s_strictUtf8.GetString(content);
         }
-
-        if (!Utf8.IsValid(content))
+        catch (DecoderFallbackException)
         {
-            ThrowAt(start, "The string is not valid UTF-8.");
+            throw new JsonableException("The string is not valid UTF-8.", quoteOffset);
         }
+    }
 
-        return Encoding.UTF8.GetString(content);
+    /// <summary>What a string's raw content needs before it is text.</summary>
+    private enum StringContent
+    {
+        /// <summary>Printable ASCII only, no escapes: the bytes are the characters.</summary>
+        Ascii,
+
+        /// <summary>Non-ASCII bytes but no escapes: UTF-8 to validate and transcode.</summary>
+        Utf8,
+
+        /// <summary>At least one backslash: to unescape (which validates the UTF-8 between escapes).</summary>
+        Escaped,
     }
 
     /// <summary>
-    /// At an opening quote: finds the closing quote, checks the JMC1 length hint against it, and returns the
-    /// raw (still escaped) content. Control characters must be escaped (RFC 8259 §7).
+    /// At an opening quote: finds the closing quote, checks the JMC1 length hint against it, and returns the raw
+    /// (still escaped) content and what it needs to become text. Control characters must be escaped (RFC 8259 §7).
+    /// The first scan stops at anything that is not printable ASCII, so most strings are classified in the same pass
+    /// that finds their end.
     /// </summary>
-    private ReadOnlySpan<byte> ReadRawString(int hint, out bool escaped)
+    private ReadOnlySpan<byte> ReadRawString(int hint, out StringContent kind)
     {
         int contentStart = _pos + 1;
         ReadOnlySpan<byte> rest = _buffer.Slice(contentStart);
-        escaped = false;
-        int i = 0;
+        kind = StringContent.Ascii;
+        int i = IndexOfNonAsciiOrStringStop(rest);
         while (true)
         {
-            int idx = rest.Slice(i).IndexOfAny(s_stringStops);
-            if (idx < 0)
+            if (i < 0)
             {
                 ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
             }
 
-            i += idx;
             byte b = rest[i];
             if (b == (byte)'"')
             {
                 break;
             }
 
-            if (b == (byte)'\\')
+            if (b >= 0x80)
             {
-                escaped = true;
+                kind = kind == StringContent.Escaped ? kind : StringContent.Utf8;
+                i++;
+            }
+            else if (b == (byte)'\\')
+            {
+                kind = StringContent.Escaped;
                 i += 2; // the escape's details are checked when it is decoded
                 if (i > rest.Length)
                 {
                     ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
                 }
-
-                continue;
+            }
+            else
+            {
+                ThrowAt(contentStart + i, $"The control character 0x{b:X2} must be escaped inside a string.");
             }
 
-            ThrowAt(contentStart + i, $"The control character 0x{b:X2} must be escaped inside a string.");
+            // Past the first non-ASCII byte or escape, only the bytes that end or break a string matter.
+            int next = IndexOfStringStop(rest.Slice(i));
+            i = next < 0 ? -1 : i + next;
         }
 
         if (hint >= 0 && hint != i)
@@ -183,6 +214,46 @@ public ref partial struct JsonableReader
         _pos = contentStart + i + 1;
         return rest.Slice(0, i);
     }
+
+    /// <summary>The index of the first <c>"</c>, <c>\</c>, control character or non-ASCII byte; -1 if none.</summary>
+    private static int IndexOfNonAsciiOrStringStop(ReadOnlySpan<byte> span)
+    {
+        int i = 0;
+        if (Vector128.IsHardwareAccelerated && span.Length >= Vector128<byte>.Count)
+        {
+            // As signed bytes, control characters (0x00-0x1F) and non-ASCII bytes (0x80-0xFF) are exactly those below 0x20.
+            Vector128<sbyte> space = Vector128.Create((sbyte)' ');
+            Vector128<byte> quote = Vector128.Create((byte)'"');
+            Vector128<byte> backslash = Vector128.Create((byte)'\\');
+            int last = span.Length - Vector128<byte>.Count;
+            do
+            {
+                Vector128<byte> v = Vector128.Create(span.Slice(i, Vector128<byte>.Count));
+                Vector128<byte> stops = Vector128.LessThan(v.AsSByte(), space).AsByte() | Vector128.Equals(v, quote) | Vector128.Equals(v, backslash);
+                if (stops != Vector128<byte>.Zero)
+                {
+                    return i + BitOperations.TrailingZeroCount(stops.ExtractMostSignificantBits());
+                }
+
+                i += Vector128<byte>.Count;
+            }
+            while (i <= last);
+        }
+
+        for (; i < span.Length; i++)
+        {
+            byte b = span[i];
+            if ((sbyte)b < (sbyte)' ' || b == (byte)'"' || b == (byte)'\\')
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>The index of the first <c>"</c>, <c>\</c> or control character; -1 if none.</summary>
+    private static int IndexOfStringStop(ReadOnlySpan<byte> span) => span.IndexOfAny(s_stringStops);
 
     /// <summary>Decodes escaped, UTF-8 string content in one pass (so <c>\\n</c> stays a backslash and an n).</summary>
     private readonly string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)

@@ -423,12 +423,12 @@ public ref partial struct JsonableReader
                 break;
             case (byte)'"':
                 int start = _pos;
-                ReadOnlySpan<byte> content = ReadRawString(hint, out bool escaped);
-                if (escaped)
+                ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+                if (kind == StringContent.Escaped)
                 {
                     UnescapeToString(content, start + 1);
                 }
-                else if (!Utf8.IsValid(content))
+                else if (kind == StringContent.Utf8 && !Utf8.IsValid(content))
                 {
                     ThrowAt(start, "The string is not valid UTF-8.");
                 }
