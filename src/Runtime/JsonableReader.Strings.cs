@@ -129,20 +129,34 @@ public ref partial struct JsonableReader
         };
     }
 
-    // Throws on invalid UTF-8 instead of substituting U+FFFD, so GetString validates while it counts: no separate pass.
-    private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
-
-    private static string DecodeUtf8(ReadOnlySpan<byte> content, int quoteOffset)
+    /// <summary>Validates and transcodes in one pass into the scratch buffer, then copies into a string of the exact length.</summary>
+    private string DecodeUtf8(ReadOnlySpan<byte> content, int quoteOffset)
     {
-        try
+        Span<char> chars = Scratch(content.Length);
+        if (Utf8.ToUtf16(content, chars, out _, out int written, replaceInvalidSequences: false) != OperationStatus.Done)
         {
-            return s_strictUtf8.GetString(content);
+            ThrowAt(quoteOffset, "The string is not valid UTF-8.");
         }
-        catch (DecoderFallbackException)
-        {
-            throw new JsonableException("The string is not valid UTF-8.", quoteOffset);
-        }
+
+        return new string(chars.Slice(0, written));
     }
+
+    /// <summary>
+    /// A buffer for transcoding of at least <paramref name="length"/> chars, allocated once per document and grown
+    /// only for a longer string, which the received bytes back (a string of n bytes is at most n chars).
+    /// </summary>
+    private Span<char> Scratch(int length)
+    {
+        char[]? chars = _chars;
+        if (chars is null || chars.Length < length)
+        {
+            _chars = chars = new char[Math.Max(length, Math.Min(MinScratchChars, _buffer.Length))];
+        }
+
+        return chars;
+    }
+
+    private const int MinScratchChars = 256;
 
     /// <summary>What a string's raw content needs before it is text.</summary>
     private enum StringContent
@@ -256,94 +270,81 @@ public ref partial struct JsonableReader
     private static int IndexOfStringStop(ReadOnlySpan<byte> span) => span.IndexOfAny(s_stringStops);
 
     /// <summary>Decodes escaped, UTF-8 string content in one pass (so <c>\\n</c> stays a backslash and an n).</summary>
-    private readonly string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
+    private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
     {
-        char[]? rented = null;
-        Span<char> chars = content.Length <= 256
-            ? stackalloc char[256]
-            : (rented = ArrayPool<char>.Shared.Rent(content.Length));
-        try
+        Span<char> chars = Scratch(content.Length);
+        int written = 0;
+        int i = 0;
+        while (i < content.Length)
         {
-            int written = 0;
-            int i = 0;
-            while (i < content.Length)
+            int idx = content.Slice(i).IndexOf((byte)'\\');
+            ReadOnlySpan<byte> plain = idx < 0 ? content.Slice(i) : content.Slice(i, idx);
+            if (Utf8.ToUtf16(plain, chars.Slice(written), out _, out int w, replaceInvalidSequences: false) != OperationStatus.Done)
             {
-                int idx = content.Slice(i).IndexOf((byte)'\\');
-                ReadOnlySpan<byte> plain = idx < 0 ? content.Slice(i) : content.Slice(i, idx);
-                if (Utf8.ToUtf16(plain, chars.Slice(written), out _, out int w, replaceInvalidSequences: false) != OperationStatus.Done)
-                {
-                    ThrowAt(contentOffset + i, "The string is not valid UTF-8.");
-                }
+                ThrowAt(contentOffset + i, "The string is not valid UTF-8.");
+            }
 
-                written += w;
-                if (idx < 0)
-                {
-                    break;
-                }
+            written += w;
+            if (idx < 0)
+            {
+                break;
+            }
 
-                i += idx + 1; // past the backslash
-                byte e = content[i];
-                char c;
-                switch (e)
-                {
-                    case (byte)'"': c = '"'; break;
-                    case (byte)'\\': c = '\\'; break;
-                    case (byte)'/': c = '/'; break;
-                    case (byte)'b': c = '\b'; break;
-                    case (byte)'f': c = '\f'; break;
-                    case (byte)'n': c = '\n'; break;
-                    case (byte)'r': c = '\r'; break;
-                    case (byte)'t': c = '\t'; break;
-                    case (byte)'u':
-                        if (i + 5 > content.Length || !TryParseHex4(content.Slice(i + 1, 4), out c))
-                        {
-                            ThrowAt(contentOffset + i - 1, "A \\u escape needs four hexadecimal digits.");
-                            c = default;
-                        }
-
-                        i += 4;
-                        if (char.IsSurrogate(c))
-                        {
-                            // A string is Unicode text (RFC 8259 §8.2): a surrogate escape must be a high one
-                            // directly followed by an escaped low one. STJ rejects the others the same way.
-                            if (char.IsLowSurrogate(c)
-                                || i + 7 > content.Length
-                                || content[i + 1] != (byte)'\\'
-                                || content[i + 2] != (byte)'u'
-                                || !TryParseHex4(content.Slice(i + 3, 4), out char low)
-                                || !char.IsLowSurrogate(low))
-                            {
-                                ThrowAt(contentOffset + i - 5, char.IsLowSurrogate(c)
-                                    ? $"The escape \\u{(int)c:X4} is a low surrogate without a high surrogate before it."
-                                    : $"The escape \\u{(int)c:X4} is a high surrogate not followed by an escaped low surrogate.");
-                                low = default;
-                            }
-
-                            chars[written++] = c;
-                            c = low;
-                            i += 6;
-                        }
-
-                        break;
-                    default:
-                        ThrowAt(contentOffset + i - 1, $"'\\{(char)e}' is not a valid JSON escape.");
+            i += idx + 1; // past the backslash
+            byte e = content[i];
+            char c;
+            switch (e)
+            {
+                case (byte)'"': c = '"'; break;
+                case (byte)'\\': c = '\\'; break;
+                case (byte)'/': c = '/'; break;
+                case (byte)'b': c = '\b'; break;
+                case (byte)'f': c = '\f'; break;
+                case (byte)'n': c = '\n'; break;
+                case (byte)'r': c = '\r'; break;
+                case (byte)'t': c = '\t'; break;
+                case (byte)'u':
+                    if (i + 5 > content.Length || !TryParseHex4(content.Slice(i + 1, 4), out c))
+                    {
+                        ThrowAt(contentOffset + i - 1, "A \\u escape needs four hexadecimal digits.");
                         c = default;
-                        break;
-                }
+                    }
 
-                chars[written++] = c;
-                i++;
+                    i += 4;
+                    if (char.IsSurrogate(c))
+                    {
+                        // A string is Unicode text (RFC 8259 §8.2): a surrogate escape must be a high one
+                        // directly followed by an escaped low one. STJ rejects the others the same way.
+                        if (char.IsLowSurrogate(c)
+                            || i + 7 > content.Length
+                            || content[i + 1] != (byte)'\\'
+                            || content[i + 2] != (byte)'u'
+                            || !TryParseHex4(content.Slice(i + 3, 4), out char low)
+                            || !char.IsLowSurrogate(low))
+                        {
+                            ThrowAt(contentOffset + i - 5, char.IsLowSurrogate(c)
+                                ? $"The escape \\u{(int)c:X4} is a low surrogate without a high surrogate before it."
+                                : $"The escape \\u{(int)c:X4} is a high surrogate not followed by an escaped low surrogate.");
+                            low = default;
+                        }
+
+                        chars[written++] = c;
+                        c = low;
+                        i += 6;
+                    }
+
+                    break;
+                default:
+                    ThrowAt(contentOffset + i - 1, $"'\\{(char)e}' is not a valid JSON escape.");
+                    c = default;
+                    break;
             }
 
-            return new string(chars.Slice(0, written));
+            chars[written++] = c;
+            i++;
         }
-        finally
-        {
-            if (rented is not null)
-            {
-                ArrayPool<char>.Shared.Return(rented);
-            }
-        }
+
+        return new string(chars.Slice(0, written));
     }
 
     private static bool TryParseHex4(ReadOnlySpan<byte> hex, out char c)

@@ -38,6 +38,9 @@ public ref partial struct JsonableReader
     // The length of the number token just read (ReadNumberToken), to check that a parser consumed all of it.
     private int _lastTokenLength;
 
+    // Transcoding scratch space for non-ASCII and escaped strings (see Scratch), allocated on first use.
+    private char[]? _chars;
+
     /// <summary>Creates a reader over a complete document.</summary>
     /// <param name="input">The whole document.</param>
     /// <param name="format">Which format <paramref name="input"/> is in.</param>

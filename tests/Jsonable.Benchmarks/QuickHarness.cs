@@ -30,6 +30,12 @@ internal static class QuickHarness
     public static int Run(string[] args)
     {
         double seconds = 1.0;
+        if (args.Contains("--cpu-time") && !ThreadCpuClock.TryEnable())
+        {
+            Console.Error.WriteLine("--cpu-time needs Linux (clock_gettime with CLOCK_THREAD_CPUTIME_ID).");
+            return 2;
+        }
+
         int at = Array.IndexOf(args, "--seconds");
         if (at >= 0)
         {
@@ -40,6 +46,12 @@ internal static class QuickHarness
                 Console.Error.WriteLine("--seconds needs a positive number, e.g. --seconds 0.2");
                 return 2;
             }
+        }
+
+        at = Array.IndexOf(args, "--profile");
+        if (at >= 0)
+        {
+            return RunOneForProfiler(at + 1 < args.Length ? args[at + 1] : "", seconds);
         }
 
         Type[] scenarios = s_scenarios;
@@ -82,6 +94,32 @@ internal static class QuickHarness
         return failures == 0 ? 0 : 1;
     }
 
+    /// <summary>
+    /// <c>--profile Scenario.Method</c>: only that method, warmed up and then run for the time budget, so that a sampling
+    /// profiler attached to the process (perf, dotnet-trace) sees nothing else in the steady state.
+    /// </summary>
+    private static int RunOneForProfiler(string target, double seconds)
+    {
+        string[] parts = target.Split('.');
+        Type? type = parts.Length == 2 ? s_scenarios.SingleOrDefault(t => ScenarioName(t).Equals(parts[0], StringComparison.OrdinalIgnoreCase)) : null;
+        MethodInfo? method = type?.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+            .SingleOrDefault(m => m.Name.Equals(parts[1], StringComparison.OrdinalIgnoreCase) && m.GetCustomAttribute<BenchmarkAttribute>() is not null);
+        if (method is null)
+        {
+            Console.Error.WriteLine("--profile needs Scenario.Method, e.g. --profile TwitterRead.Jsonable_Jmc1");
+            return 2;
+        }
+
+        var instance = (IScenario)Activator.CreateInstance(type!)!;
+        instance.Setup();
+        var runner = new Runner(method.Name, false, Bind(instance, method));
+        runner.WarmUp(seconds);
+        Console.WriteLine($"warmed up; profiling window starts ({seconds:0.###} s)");
+        runner.MeasureRound(seconds);
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{target}: {runner.MedianNanosecondsPerOp:N0} ns/op over {runner.Operations:N0} ops, {runner.AllocatedBytesPerOp:N0} B/op"));
+        return 0;
+    }
+
     private static string ScenarioName(Type type) => type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
 
     private static void PrintEnvironment(double seconds)
@@ -92,7 +130,7 @@ internal static class QuickHarness
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription}, {RuntimeInformation.ProcessArchitecture}, " +
             $"{Environment.ProcessorCount} cores, {(optimized ? "optimized build" : "DEBUG BUILD (numbers are meaningless)")}, " +
-            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds, after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s (until the time per op settles)."));
+            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds ({(ThreadCpuClock.Enabled ? "CPU time of the benchmark thread per op, --cpu-time" : "wall-clock time per op")}), after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s (until the time per op settles)."));
         Console.WriteLine();
     }
 
@@ -307,6 +345,7 @@ internal static class QuickHarness
             long budgetTicks = (long)(seconds * Stopwatch.Frequency);
             long operations = 0;
             long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            long cpuStart = ThreadCpuClock.NowNanoseconds();
             long start = Stopwatch.GetTimestamp();
             long elapsedTicks;
             do
@@ -323,12 +362,58 @@ internal static class QuickHarness
 
             _allocated += GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
             Operations += operations;
-            _roundNanosecondsPerOp.Add(elapsedTicks * (1e9 / Stopwatch.Frequency) / operations);
+            _roundNanosecondsPerOp.Add(ThreadCpuClock.Enabled
+                ? (double)(ThreadCpuClock.NowNanoseconds() - cpuStart) / operations
+                : elapsedTicks * (1e9 / Stopwatch.Frequency) / operations);
         }
     }
 
     private static class Sink<T>
     {
         public static T? Value;
+    }
+}
+
+/// <summary>
+/// <c>--cpu-time</c>: the benchmark thread's CPU time (Linux <c>CLOCK_THREAD_CPUTIME_ID</c>) instead of wall-clock time,
+/// so that time the thread spends descheduled on a machine shared with other work is not counted. Garbage collections
+/// triggered by the benchmark's allocations run on that thread (workstation GC) and are counted.
+/// </summary>
+internal static class ThreadCpuClock
+{
+    private const int ClockThreadCpuTimeId = 3;
+
+    public static bool Enabled { get; private set; }
+
+    public static bool TryEnable()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return false;
+        }
+
+        Enabled = ClockGetTime(ClockThreadCpuTimeId, out _) == 0;
+        return Enabled;
+    }
+
+    public static long NowNanoseconds()
+    {
+        if (!Enabled)
+        {
+            return 0;
+        }
+
+        _ = ClockGetTime(ClockThreadCpuTimeId, out TimeSpec now);
+        return (now.Seconds * 1_000_000_000L) + now.Nanoseconds;
+    }
+
+    [DllImport("libc", EntryPoint = "clock_gettime")]
+    private static extern int ClockGetTime(int clockId, out TimeSpec time);
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct TimeSpec
+    {
+        public long Seconds;
+        public long Nanoseconds;
     }
 }
