@@ -41,30 +41,47 @@ public ref partial struct JsonableReader
     {
         int p = _pos;
         ReadOnlySpan<byte> buf = _buffer;
-        if (IsJmc && p + Jmc1.Header.Length < buf.Length)
+        if (IsJmc)
         {
-            ReadOnlySpan<byte> at = buf.Slice(p, Jmc1.Header.Length + 1);
-            if (BinaryPrimitives.ReadUInt16LittleEndian(at) == CommentOpen)
+            if (TryReadLengthComment(buf, p, out int n))
             {
-                if (BinaryPrimitives.ReadUInt16LittleEndian(at.Slice(4)) == CommentClose)
+                byte next = buf[p + Jmc1.LengthCommentSize];
+                if (next == (byte)'"' || next == (byte)'[' || next == (byte)'{')
                 {
-                    int n = BinaryPrimitives.ReadUInt16LittleEndian(at.Slice(2)) - Jmc1.LengthBias;
-                    byte next = at[Jmc1.LengthCommentSize];
-                    if ((uint)n <= Jmc1.MaxLength && n != Jmc1.UnencodableLength && (next == (byte)'"' || next == (byte)'[' || next == (byte)'{'))
-                    {
-                        _pos = p + Jmc1.LengthCommentSize;
-                        return n;
-                    }
+                    _pos = p + Jmc1.LengthCommentSize;
+                    return n;
                 }
-                else if (_depth > 0 && BinaryPrimitives.ReadUInt64LittleEndian(at) == s_header && at[Jmc1.Header.Length] == (byte)'{')
-                {
-                    _pos = p + Jmc1.Header.Length;
-                    return HeaderOnly;
-                }
+            }
+            else if (_depth > 0 && p + Jmc1.Header.Length < buf.Length
+                && BinaryPrimitives.ReadUInt64LittleEndian(buf.Slice(p)) == s_header && buf[p + Jmc1.Header.Length] == (byte)'{')
+            {
+                _pos = p + Jmc1.Header.Length;
+                return HeaderOnly;
             }
         }
 
         return SkipToValueSlow();
+    }
+
+    /// <summary>
+    /// Whether a well-formed, in-range length comment other than the forbidden n = 11770 starts at <paramref name="p"/>
+    /// with at least one byte after it; reads nothing else and moves nothing.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadLengthComment(ReadOnlySpan<byte> buf, int p, out int n)
+    {
+        if ((uint)(p + Jmc1.LengthCommentSize) < (uint)buf.Length)
+        {
+            ReadOnlySpan<byte> comment = buf.Slice(p, Jmc1.LengthCommentSize);
+            if (BinaryPrimitives.ReadUInt16LittleEndian(comment) == CommentOpen && BinaryPrimitives.ReadUInt16LittleEndian(comment.Slice(4)) == CommentClose)
+            {
+                n = BinaryPrimitives.ReadUInt16LittleEndian(comment.Slice(2)) - Jmc1.LengthBias;
+                return (uint)n <= Jmc1.MaxLength && n != Jmc1.UnencodableLength;
+            }
+        }
+
+        n = NoHint;
+        return false;
     }
 
     // What SkipToValueSlow returns besides a length: no comment preceded the value, or only a (non-document) header.

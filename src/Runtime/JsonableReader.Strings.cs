@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Buffers.Text;
 using System.Numerics;
+using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Text;
 using System.Text.Unicode;
@@ -11,9 +12,6 @@ namespace Jsonable;
 /// <summary>Strings, member names and base64: finding the end of a string, checking its JMC1 length claim, unescaping and transcoding.</summary>
 public ref partial struct JsonableReader
 {
-    private static readonly SearchValues<byte> s_stringStops = SearchValues.Create(
-        "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u0009\u000A\u000B\u000C\u000D\u000E\u000F\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001A\u001B\u001C\u001D\u001E\u001F\"\\"u8);
-
     /// <summary>Reads a string (unescaped, UTF-8 validated) or <c>null</c>.</summary>
     public string? ReadString()
     {
@@ -230,20 +228,30 @@ public ref partial struct JsonableReader
     }
 
     /// <summary>The index of the first <c>"</c>, <c>\</c>, control character or non-ASCII byte; -1 if none.</summary>
-    private static int IndexOfNonAsciiOrStringStop(ReadOnlySpan<byte> span)
+    private static int IndexOfNonAsciiOrStringStop(ReadOnlySpan<byte> span) => IndexOfStringStop(span, stopAtNonAscii: true);
+
+    /// <summary>The index of the first <c>"</c>, <c>\</c> or control character; -1 if none.</summary>
+    private static int IndexOfStringStop(ReadOnlySpan<byte> span) => IndexOfStringStop(span, stopAtNonAscii: false);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int IndexOfStringStop(ReadOnlySpan<byte> span, bool stopAtNonAscii)
     {
         int i = 0;
         if (Vector128.IsHardwareAccelerated && span.Length >= Vector128<byte>.Count)
         {
-            // As signed bytes, control characters (0x00-0x1F) and non-ASCII bytes (0x80-0xFF) are exactly those below 0x20.
-            Vector128<sbyte> space = Vector128.Create((sbyte)' ');
+            // As signed bytes, control characters (0x00-0x1F) and non-ASCII bytes (0x80-0xFF) are exactly those below
+            // 0x20; as unsigned bytes, only control characters are.
+            Vector128<byte> space = Vector128.Create((byte)' ');
             Vector128<byte> quote = Vector128.Create((byte)'"');
             Vector128<byte> backslash = Vector128.Create((byte)'\\');
             int last = span.Length - Vector128<byte>.Count;
             do
             {
                 Vector128<byte> v = Vector128.Create(span.Slice(i, Vector128<byte>.Count));
-                Vector128<byte> stops = Vector128.LessThan(v.AsSByte(), space).AsByte() | Vector128.Equals(v, quote) | Vector128.Equals(v, backslash);
+                Vector128<byte> below = stopAtNonAscii
+                    ? Vector128.LessThan(v.AsSByte(), space.AsSByte()).AsByte()
+                    : Vector128.LessThan(v, space);
+                Vector128<byte> stops = below | Vector128.Equals(v, quote) | Vector128.Equals(v, backslash);
                 if (stops != Vector128<byte>.Zero)
                 {
                     return i + BitOperations.TrailingZeroCount(stops.ExtractMostSignificantBits());
@@ -257,7 +265,7 @@ public ref partial struct JsonableReader
         for (; i < span.Length; i++)
         {
             byte b = span[i];
-            if ((sbyte)b < (sbyte)' ' || b == (byte)'"' || b == (byte)'\\')
+            if ((stopAtNonAscii ? (sbyte)b < (sbyte)' ' : b < (byte)' ') || b == (byte)'"' || b == (byte)'\\')
             {
                 return i;
             }
@@ -265,9 +273,6 @@ public ref partial struct JsonableReader
 
         return -1;
     }
-
-    /// <summary>The index of the first <c>"</c>, <c>\</c> or control character; -1 if none.</summary>
-    private static int IndexOfStringStop(ReadOnlySpan<byte> span) => span.IndexOfAny(s_stringStops);
 
     /// <summary>Decodes escaped, UTF-8 string content in one pass (so <c>\\n</c> stays a backslash and an n).</summary>
     private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)

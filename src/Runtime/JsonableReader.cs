@@ -134,6 +134,65 @@ public ref partial struct JsonableReader
     /// <returns><see langword="false"/> when the object has ended.</returns>
     public bool TryReadPropertyName(ref bool first, out ReadOnlySpan<byte> name)
     {
+        if (TryReadPlainPropertyName(first, out name))
+        {
+            first = false;
+            return true;
+        }
+
+        return TryReadPropertyNameSlow(ref first, out name);
+    }
+
+    /// <summary>
+    /// The common case, what writers produce: no whitespace, then (JMC1) a well-formed length comment that matches, a
+    /// name without escapes or control characters, and the colon. Checks the same as the general path and consumes
+    /// nothing when anything differs (the general path then reads it, or reports the error).
+    /// </summary>
+    private bool TryReadPlainPropertyName(bool first, out ReadOnlySpan<byte> name)
+    {
+        ReadOnlySpan<byte> buf = _buffer;
+        int p = _pos;
+        name = default;
+        if (!first)
+        {
+            if ((uint)p >= (uint)buf.Length || buf[p] != (byte)',')
+            {
+                return false;
+            }
+
+            p++;
+        }
+
+        int hint = NoHint;
+        if (IsJmc)
+        {
+            if (!TryReadLengthComment(buf, p, out hint))
+            {
+                return false;
+            }
+
+            p += Jmc1.LengthCommentSize;
+        }
+
+        if ((uint)p >= (uint)buf.Length || buf[p] != (byte)'"')
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> rest = buf.Slice(p + 1);
+        int end = IndexOfStringStop(rest);
+        if (end < 0 || rest[end] != (byte)'"' || (hint >= 0 && hint != end) || (uint)(end + 1) >= (uint)rest.Length || rest[end + 1] != (byte)':')
+        {
+            return false;
+        }
+
+        name = rest.Slice(0, end);
+        _pos = p + 1 + end + 2;
+        return true;
+    }
+
+    private bool TryReadPropertyNameSlow(ref bool first, out ReadOnlySpan<byte> name)
+    {
         SkipWhitespace();
         if (_pos >= _buffer.Length)
         {
