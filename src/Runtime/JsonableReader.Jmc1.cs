@@ -104,7 +104,7 @@ public ref partial struct JsonableReader
             byte b = _buffer[_pos];
             if (IsWhitespace(b))
             {
-                _pos++;
+                SkipWhitespaceRun();
                 continue;
             }
 

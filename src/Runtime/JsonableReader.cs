@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text;
@@ -537,10 +538,19 @@ public ref partial struct JsonableReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void SkipWhitespace()
     {
-        while (_pos < _buffer.Length && _buffer[_pos] <= (byte)' ' && IsWhitespace(_buffer[_pos]))
+        if (_pos < _buffer.Length && _buffer[_pos] <= (byte)' ')
         {
-            _pos++;
+            SkipWhitespaceRun();
         }
+    }
+
+    private static readonly SearchValues<byte> s_whitespace = SearchValues.Create(" \t\n\r"u8);
+
+    /// <summary>Indented documents have runs of a newline and many spaces: skipped by a vectorized search, not byte by byte.</summary>
+    private void SkipWhitespaceRun()
+    {
+        int end = _buffer.Slice(_pos).IndexOfAnyExcept(s_whitespace);
+        _pos = end < 0 ? _buffer.Length : _pos + end;
     }
 
     private static bool IsWhitespace(byte b) => b is (byte)' ' or (byte)'\t' or (byte)'\n' or (byte)'\r';
