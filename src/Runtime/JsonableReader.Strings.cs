@@ -15,6 +15,14 @@ public ref partial struct JsonableReader
     /// <summary>Reads a string (unescaped, UTF-8 validated) or <c>null</c>.</summary>
     public string? ReadString()
     {
+        // JMC1's common case without a call: a length comment directly before the opening quote.
+        int p = _pos;
+        if (IsJmc && TryReadLengthComment(_buffer, p, out int claimed) && _buffer[p + Jmc1.LengthCommentSize] == (byte)'"')
+        {
+            _pos = p + Jmc1.LengthCommentSize;
+            return ReadStringCore(claimed);
+        }
+
         int hint = SkipToValue();
         if (_pos < _buffer.Length)
         {
