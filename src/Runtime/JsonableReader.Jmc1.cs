@@ -52,8 +52,7 @@ public ref partial struct JsonableReader
                     return n;
                 }
             }
-            else if (_depth > 0 && p + Jmc1.Header.Length < buf.Length
-                && BinaryPrimitives.ReadUInt64LittleEndian(buf.Slice(p)) == s_header && buf[p + Jmc1.Header.Length] == (byte)'{')
+            else if (IsNestedHeaderAt(p))
             {
                 _pos = p + Jmc1.Header.Length;
                 return HeaderOnly;
@@ -62,6 +61,12 @@ public ref partial struct JsonableReader
 
         return SkipToValueSlow();
     }
+
+    /// <summary>Whether a header that is not the document's (the depth is above 0) directly followed by <c>{</c> starts at <paramref name="p"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly bool IsNestedHeaderAt(int p) =>
+        _depth > 0 && (uint)(p + Jmc1.Header.Length) < (uint)_buffer.Length
+        && BinaryPrimitives.ReadUInt64LittleEndian(_buffer.Slice(p)) == s_header && _buffer[p + Jmc1.Header.Length] == (byte)'{';
 
     /// <summary>
     /// Whether a well-formed, in-range length comment other than the forbidden n = 11770 starts at <paramref name="p"/>

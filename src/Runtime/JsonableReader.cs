@@ -102,6 +102,16 @@ public ref partial struct JsonableReader
     /// <returns><see langword="true"/> at the start of an object; <see langword="false"/> for <c>null</c>.</returns>
     public bool TryReadObjectStart()
     {
+        // JMC1's common case without a call: a nested object's header directly before its brace.
+        int p = _pos;
+        if (IsJmc && IsNestedHeaderAt(p))
+        {
+            _pos = p + Jmc1.Header.Length;
+            Enter();
+            _pos++;
+            return true;
+        }
+
         int hint = SkipToValue();
         if (_pos < _buffer.Length)
         {
@@ -298,6 +308,15 @@ public ref partial struct JsonableReader
     /// <param name="countHint">The element count from the length comment (checked against the bytes left), or -1.</param>
     public bool TryReadArrayStart(out int countHint)
     {
+        // JMC1's common case without a call: a count comment directly before the bracket.
+        int p = _pos;
+        if (IsJmc && TryReadLengthComment(_buffer, p, out countHint) && _buffer[p + Jmc1.LengthCommentSize] == (byte)'[')
+        {
+            _pos = p + Jmc1.LengthCommentSize;
+            BeginCountedContainer(countHint, MinElementBytes, "elements");
+            return true;
+        }
+
         countHint = SkipToValue();
         if (_pos < _buffer.Length)
         {
