@@ -296,7 +296,17 @@ public ref partial struct JsonableReader
         }
 
         count++;
-        int hint = SkipToValue();
+        int p = _pos;
+        int hint;
+        if (IsJmc && TryReadLengthComment(_buffer, p, out hint) && _buffer[p + Jmc1.LengthCommentSize] == (byte)'"')
+        {
+            _pos = p + Jmc1.LengthCommentSize; // JMC1's common case without a call
+        }
+        else
+        {
+            hint = SkipToValue();
+        }
+
         key = ReadStringCore(hint);
         ReadColon();
         return true;
