@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text;
@@ -152,6 +153,42 @@ public ref partial struct JsonableReader
         }
 
         return TryReadPropertyNameSlow(ref first, out name);
+    }
+
+    /// <summary>
+    /// Moves past the next member name if the input holds exactly the bytes a writer produces for
+    /// <paramref name="encodedJmc1"/> or <paramref name="encodedJson"/> (whichever is this reader's format), and
+    /// returns <see langword="true"/>; otherwise reads nothing and returns <see langword="false"/>, and the caller
+    /// reads the name with <see cref="TryReadPropertyName"/>. Generated readers can try the member they expect next
+    /// (writers emit members in declaration order) with one comparison that checks the comma, the JMC1 length
+    /// comment, the quotes, the name and the colon at once, with no name matching after it.
+    /// </summary>
+    /// <param name="first"><see langword="true"/> before the first member (no comma is expected then); cleared on success.</param>
+    /// <param name="encodedJmc1">The name as the JMC1 writer encodes it after a previous member: <c>,/*n*/"name":</c>.</param>
+    /// <param name="encodedJson">The name as the JSON writer encodes it after a previous member: <c>,"name":</c>.</param>
+    /// <returns>Whether the expected name was read.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public bool TryReadExpectedPropertyName(ref bool first, scoped ReadOnlySpan<byte> encodedJmc1, scoped ReadOnlySpan<byte> encodedJson)
+    {
+        ReadOnlySpan<byte> expected = IsJmc ? encodedJmc1 : encodedJson;
+        if (expected.Length < 4 || expected[0] != (byte)',' || expected[^1] != (byte)':')
+        {
+            return false; // not a writer's encoding of a member name: let the general path judge the input
+        }
+
+        if (first)
+        {
+            expected = expected.Slice(1);
+        }
+
+        if (!_buffer.Slice(_pos).StartsWith(expected))
+        {
+            return false;
+        }
+
+        _pos += expected.Length;
+        first = false;
+        return true;
     }
 
     /// <summary>

@@ -156,6 +156,67 @@ public sealed class ReaderFastPathTests
         Assert.Contains("comment", ex.Reason, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void ExpectedPropertyName_IsReadOnlyWhenTheInputHoldsTheWritersExactBytes(bool jmc1)
+    {
+        // "a" and "b" as a writer encodes them; "c" in another form (no length comment, or a space), "d" escaped.
+        byte[] doc = jmc1
+            ? Hostile.Jmc1Text.Build("/*JMC1*/{", 1, "\"a\":1,", 1, "\"b\":2,\"c\":3,", 6, "\"\\u0064\":4}")
+            : Encoding.UTF8.GetBytes("{\"a\":1,\"b\":2, \"c\":3,\"\\u0064\":4}");
+        var reader = new JsonableReader(doc, jmc1 ? JsonableFormat.Jmc1 : JsonableFormat.Json);
+        Assert.True(reader.TryReadObjectStart());
+        bool first = true;
+        var read = new List<string>();
+
+        Assert.False(reader.TryReadExpectedPropertyName(ref first, Encoded("b", jmc1: true), Encoded("b", jmc1: false)));
+        Assert.True(first);
+        foreach (string expected in new[] { "a", "b", "c", "d" })
+        {
+            if (reader.TryReadExpectedPropertyName(ref first, Encoded(expected, jmc1: true), Encoded(expected, jmc1: false)))
+            {
+                read.Add(expected + "=" + reader.ReadInt32() + " (expected bytes)");
+                continue;
+            }
+
+            Assert.True(reader.TryReadPropertyName(ref first, out ReadOnlySpan<byte> name));
+            read.Add(Encoding.UTF8.GetString(name) + "=" + reader.ReadInt32() + " (read and matched)");
+        }
+
+        Assert.False(reader.TryReadPropertyName(ref first, out _));
+        reader.ReadEndOfDocument();
+        Assert.Equal(["a=1 (expected bytes)", "b=2 (expected bytes)", "c=3 (read and matched)", "d=4 (read and matched)"], read);
+    }
+
+    [Fact]
+    public void ExpectedPropertyName_WithALyingLengthComment_IsNotReadAndTheGeneralPathReportsTheLie()
+    {
+        byte[] doc = Hostile.Jmc1Text.Build("/*JMC1*/{", 2, "\"a\":1}");
+        var reader = new JsonableReader(doc, JsonableFormat.Jmc1);
+        Assert.True(reader.TryReadObjectStart());
+        bool first = true;
+
+        Assert.False(reader.TryReadExpectedPropertyName(ref first, Encoded("a", jmc1: true), Encoded("a", jmc1: false)));
+        JsonableException? error = null;
+        try
+        {
+            reader.TryReadPropertyName(ref first, out _);
+        }
+        catch (JsonableException e)
+        {
+            error = e;
+        }
+
+        Assert.NotNull(error);
+        Assert.Contains("claims 2 bytes but the string has 1", error.Reason, StringComparison.Ordinal);
+    }
+
+    /// <summary>A member name as the writers encode it after a previous member.</summary>
+    private static byte[] Encoded(string name, bool jmc1) => jmc1
+        ? Hostile.Jmc1Text.Build(",", Encoding.UTF8.GetByteCount(name), "\"" + name + "\":")
+        : Encoding.UTF8.GetBytes(",\"" + name + "\":");
+
     private static byte[] Document(byte[] content, bool jmc1) => jmc1
         ? Hostile.Jmc1Text.Build("/*JMC1*/{", 5, "\"label\":", content.Length, "\"", content, "\"}")
         : [.. "{\"label\":\""u8, .. content, .. "\"}"u8];
