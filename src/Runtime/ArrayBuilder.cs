@@ -1,12 +1,13 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.ComponentModel;
 
 namespace Jsonable;
 
 /// <summary>
-/// Collects the elements of an array whose length is not known in advance (plain JSON has no count) in
-/// pooled storage, so that only the final array is allocated. Generated readers use it.
+/// Collects the elements of an array or list whose length is not known in advance (plain JSON has no count) in
+/// pooled storage, so that only the final array or list is allocated. Generated readers use it.
 /// </summary>
 /// <typeparam name="T">The element type.</typeparam>
 [EditorBrowsable(EditorBrowsableState.Never)]
@@ -42,6 +43,19 @@ public struct ArrayBuilder<T>
         T[] result = _items.AsSpan(0, _count).ToArray();
         Release();
         return result;
+    }
+
+    /// <summary>
+    /// Copies the elements into a new list whose capacity is exactly <see cref="Count"/> and returns the pooled
+    /// storage: reading a list of unknown length this way allocates only the final list, not every size it grows
+    /// through (4, 8, 16, ...).
+    /// </summary>
+    public List<T> ToList()
+    {
+        var list = new List<T>(_count);
+        list.AddRange(_items.AsSpan(0, _count));
+        Release();
+        return list;
     }
 
     /// <summary>Copies the elements into <paramref name="destination"/>, which must have exactly <see cref="Count"/> slots, and returns it.</summary>

@@ -3,7 +3,9 @@ using System.Buffers;
 using System.IO;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using Jsonable.Benchmarks.MemoryPackModels;
 using Jsonable.Samples.RealData;
+using MemoryPack;
 using MessagePack;
 
 namespace Jsonable.Benchmarks;
@@ -13,7 +15,7 @@ namespace Jsonable.Benchmarks;
 public sealed class Payload<T>
     where T : class
 {
-    internal Payload(string fileName, JsonTypeInfo<T> typeInfo, Func<T, byte[]> writeJsonableJson, Func<T, byte[]> writeJmc1, Func<byte[], T> readJmc1)
+    internal Payload(string fileName, JsonTypeInfo<T> typeInfo, JsonTypeInfo memoryPackTypeInfo, Func<T, byte[]> writeJsonableJson, Func<T, byte[]> writeJmc1, Func<byte[], T> readJmc1)
     {
         FileName = fileName;
         TypeInfo = typeInfo;
@@ -24,6 +26,10 @@ public sealed class Payload<T>
         JsonableJson = writeJsonableJson(Model);
         Jmc1 = writeJmc1(Model);
         MessagePack = MessagePackSerializer.Serialize(Model, Payloads.MessagePackOptions);
+        _memoryPackTypeInfo = memoryPackTypeInfo;
+        MemoryPackModel = JsonSerializer.Deserialize(StjJson, memoryPackTypeInfo)
+            ?? throw new InvalidOperationException($"{fileName}: the MemoryPack copy deserialized to null.");
+        MemoryPack = MemoryPackSerializer.Serialize(memoryPackTypeInfo.Type, MemoryPackModel);
 
         // Every scenario, run alone too, starts from inputs that hold the original data.
         if (!Jmc1.AsSpan().StartsWith("/*JMC1*/{"u8))
@@ -34,7 +40,11 @@ public sealed class Payload<T>
         AssertSameData("JMC1 written by Jsonable, read back by Jsonable", readJmc1(Jmc1));
         AssertSameData("JSON written by Jsonable, read by STJ", JsonSerializer.Deserialize(JsonableJson, typeInfo));
         AssertSameData("MessagePack round-trip", MessagePackSerializer.Deserialize<T>(MessagePack, Payloads.MessagePackOptions));
+        AssertSameMemoryPackData("MemoryPack copy of the model", MemoryPackModel);
+        AssertSameMemoryPackData("MemoryPack round-trip", MemoryPackSerializer.Deserialize(memoryPackTypeInfo.Type, MemoryPack));
     }
+
+    private readonly JsonTypeInfo _memoryPackTypeInfo;
 
     /// <summary>The data file name (under data/).</summary>
     public string FileName { get; }
@@ -60,6 +70,28 @@ public sealed class Payload<T>
     /// <summary>MessagePack (contractless, string keys) for the model.</summary>
     public byte[] MessagePack { get; }
 
+    /// <summary>
+    /// The model copied into its benchmark-local MemoryPack type (see <c>MemoryPackModels.cs</c>), which holds the
+    /// same data: MemoryPack reads and writes these objects.
+    /// </summary>
+    public object MemoryPackModel { get; }
+
+    /// <summary>MemoryPack's bytes for <see cref="MemoryPackModel"/>.</summary>
+    public byte[] MemoryPack { get; }
+
+    /// <summary>Throws unless <paramref name="value"/>, a MemoryPack copy, holds the same data as <see cref="Model"/> (compared via STJ's output).</summary>
+    /// <param name="what">What produced the value, for the message.</param>
+    /// <param name="value">The value to check.</param>
+    public void AssertSameMemoryPackData(string what, object? value)
+    {
+        if (value is null)
+        {
+            throw new InvalidOperationException($"{what}: {FileName} gave null.");
+        }
+
+        AssertSameStjBytes(what, JsonSerializer.SerializeToUtf8Bytes(value, _memoryPackTypeInfo));
+    }
+
     /// <summary>Throws unless <paramref name="value"/> holds the same data as <see cref="Model"/> (compared via STJ's output).</summary>
     /// <param name="what">What produced the value, for the message.</param>
     /// <param name="value">The value to check.</param>
@@ -70,7 +102,11 @@ public sealed class Payload<T>
             throw new InvalidOperationException($"{what}: {FileName} gave null.");
         }
 
-        byte[] actual = JsonSerializer.SerializeToUtf8Bytes(value, TypeInfo);
+        AssertSameStjBytes(what, JsonSerializer.SerializeToUtf8Bytes(value, TypeInfo));
+    }
+
+    private void AssertSameStjBytes(string what, byte[] actual)
+    {
         if (!actual.AsSpan().SequenceEqual(StjJson))
         {
             int at = actual.AsSpan().CommonPrefixLength(StjJson);
@@ -95,6 +131,7 @@ public static class Payloads
     public static Payload<TwitterRoot> Twitter => s_twitter ??= new Payload<TwitterRoot>(
         "twitter.json",
         RealDataJsonContext.Default.TwitterRoot,
+        MemoryPackModelsJsonContext.Default.MpTwitterRoot,
         static m => WriteJsonable(m, static (v, w) => v.ToJsonUtf8(w, false)),
         static m => m.ToJsonable().ToArray(),
         static b => TwitterRoot.CreateFromJsonable(b));
@@ -103,6 +140,7 @@ public static class Payloads
     public static Payload<CitmCatalog> Citm => s_citm ??= new Payload<CitmCatalog>(
         "citm_catalog.json",
         RealDataJsonContext.Default.CitmCatalog,
+        MemoryPackModelsJsonContext.Default.MpCitmCatalog,
         static m => WriteJsonable(m, static (v, w) => v.ToJsonUtf8(w, false)),
         static m => m.ToJsonable().ToArray(),
         static b => CitmCatalog.CreateFromJsonable(b));

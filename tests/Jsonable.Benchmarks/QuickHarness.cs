@@ -30,6 +30,12 @@ internal static class QuickHarness
     public static int Run(string[] args)
     {
         double seconds = 1.0;
+        if (args.Contains("--cpu-time") && !ThreadCpuClock.TryEnable())
+        {
+            Console.Error.WriteLine("--cpu-time needs Linux (clock_gettime with CLOCK_THREAD_CPUTIME_ID).");
+            return 2;
+        }
+
         int at = Array.IndexOf(args, "--seconds");
         if (at >= 0)
         {
@@ -42,15 +48,43 @@ internal static class QuickHarness
             }
         }
 
+        at = Array.IndexOf(args, "--profile");
+        if (at >= 0)
+        {
+            return RunOneForProfiler(at + 1 < args.Length ? args[at + 1] : "", seconds);
+        }
+
+        Type[] scenarios = s_scenarios;
+        at = Array.IndexOf(args, "--scenarios");
+        if (at >= 0)
+        {
+            string[] wanted = at + 1 < args.Length ? args[at + 1].Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) : [];
+            scenarios = [.. s_scenarios.Where(t => wanted.Contains(ScenarioName(t), StringComparer.OrdinalIgnoreCase))];
+            if (scenarios.Length == 0)
+            {
+                Console.Error.WriteLine($"--scenarios needs a comma-separated list of: {string.Join(", ", s_scenarios.Select(ScenarioName))}");
+                return 2;
+            }
+        }
+
         PrintEnvironment(seconds);
         int failures = 0;
         failures += PrintPayloadSizes();
 
-        Console.WriteLine("| Scenario | Method | ns/op (median round) | Ratio to STJ | STJ time ÷ this | Allocated B/op | Ops timed |");
-        Console.WriteLine("|---|---|---:|---:|---:|---:|---:|");
-        foreach (Type type in s_scenarios)
+        Console.WriteLine("| Scenario | Method | ns/op (median round) | Ratio to baseline | Baseline time ÷ this | This ÷ MemoryPack | Allocated B/op | Ops timed |");
+        Console.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|");
+        var summaries = new List<string>();
+        foreach (Type type in scenarios)
         {
-            failures += RunScenario(type, seconds);
+            failures += RunScenario(type, seconds, summaries);
+        }
+
+        if (summaries.Count > 0)
+        {
+            Console.WriteLine();
+            Console.WriteLine("| Read, times faster (median rounds above) | JMC1 vs Jsonable compact JSON | Jsonable compact JSON vs STJ compact | JMC1 vs STJ compact | JMC1 vs MessagePack | JMC1 time ÷ MemoryPack's |");
+            Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+            summaries.ForEach(Console.WriteLine);
         }
 
         Console.WriteLine();
@@ -60,6 +94,34 @@ internal static class QuickHarness
         return failures == 0 ? 0 : 1;
     }
 
+    /// <summary>
+    /// <c>--profile Scenario.Method</c>: only that method, warmed up and then run for the time budget, so that a sampling
+    /// profiler attached to the process (perf, dotnet-trace) sees nothing else in the steady state.
+    /// </summary>
+    private static int RunOneForProfiler(string target, double seconds)
+    {
+        string[] parts = target.Split('.');
+        Type? type = parts.Length == 2 ? s_scenarios.SingleOrDefault(t => ScenarioName(t).Equals(parts[0], StringComparison.OrdinalIgnoreCase)) : null;
+        MethodInfo? method = type?.GetMethods(BindingFlags.Public | BindingFlags.Instance)
+            .SingleOrDefault(m => m.Name.Equals(parts[1], StringComparison.OrdinalIgnoreCase) && m.GetCustomAttribute<BenchmarkAttribute>() is not null);
+        if (method is null)
+        {
+            Console.Error.WriteLine("--profile needs Scenario.Method, e.g. --profile TwitterRead.Jsonable_Jmc1");
+            return 2;
+        }
+
+        var instance = (IScenario)Activator.CreateInstance(type!)!;
+        instance.Setup();
+        var runner = new Runner(method.Name, false, Bind(instance, method));
+        runner.WarmUp(seconds);
+        Console.WriteLine($"warmed up; profiling window starts ({seconds:0.###} s)");
+        runner.MeasureRound(seconds);
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{target}: {runner.MedianNanosecondsPerOp:N0} ns/op over {runner.Operations:N0} ops, {runner.AllocatedBytesPerOp:N0} B/op"));
+        return 0;
+    }
+
+    private static string ScenarioName(Type type) => type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
+
     private static void PrintEnvironment(double seconds)
     {
         bool optimized = typeof(QuickHarness).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled != true;
@@ -68,14 +130,14 @@ internal static class QuickHarness
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription}, {RuntimeInformation.ProcessArchitecture}, " +
             $"{Environment.ProcessorCount} cores, {(optimized ? "optimized build" : "DEBUG BUILD (numbers are meaningless)")}, " +
-            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds, after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s (until the time per op settles)."));
+            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds ({(ThreadCpuClock.Enabled ? "CPU time of the benchmark thread per op, --cpu-time" : "wall-clock time per op")}), after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s (until the time per op settles)."));
         Console.WriteLine();
     }
 
     private static int PrintPayloadSizes()
     {
-        Console.WriteLine("| Payload bytes | Original file | STJ JSON | Jsonable JSON | JMC1 | MessagePack |");
-        Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+        Console.WriteLine("| Payload bytes | Original file | STJ JSON | Jsonable JSON | JMC1 | MessagePack | MemoryPack |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|");
         try
         {
             PrintSizes(Payloads.Twitter);
@@ -96,12 +158,12 @@ internal static class QuickHarness
         where T : class
     {
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"| {p.FileName} | {p.OriginalJson.Length:N0} | {p.StjJson.Length:N0} | {p.JsonableJson.Length:N0} | {p.Jmc1.Length:N0} | {p.MessagePack.Length:N0} |"));
+            $"| {p.FileName} | {p.OriginalJson.Length:N0} | {p.StjJson.Length:N0} | {p.JsonableJson.Length:N0} | {p.Jmc1.Length:N0} | {p.MessagePack.Length:N0} | {p.MemoryPack.Length:N0} |"));
     }
 
-    private static int RunScenario(Type type, double seconds)
+    private static int RunScenario(Type type, double seconds, List<string> summaries)
     {
-        string scenario = type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
+        string scenario = ScenarioName(type);
         var scenarioInstance = (IScenario)Activator.CreateInstance(type)!;
         try
         {
@@ -109,7 +171,7 @@ internal static class QuickHarness
         }
         catch (Exception e)
         {
-            Console.WriteLine($"| {scenario} | setup / round-trip check | FAILED | | | | |");
+            Console.WriteLine($"| {scenario} | setup / round-trip check | FAILED | | | | | |");
             Console.Error.WriteLine($"{scenario} setup failed: {e}");
             return 1;
         }
@@ -139,11 +201,12 @@ internal static class QuickHarness
         }
 
         Runner baseline = runners.Single(r => r.IsBaseline);
+        Runner? floor = runners.SingleOrDefault(r => r.Name == "MemoryPack" && r.Failure is null);
         foreach (Runner r in runners)
         {
             if (r.Failure is not null)
             {
-                Console.WriteLine($"| {scenario} | {r.Name} | FAILED | | | | |");
+                Console.WriteLine($"| {scenario} | {r.Name} | FAILED | | | | | |");
                 Console.Error.WriteLine($"{scenario}.{r.Name} threw: {r.Failure}");
                 continue;
             }
@@ -151,11 +214,33 @@ internal static class QuickHarness
             double ns = r.MedianNanosecondsPerOp;
             string ratio = baseline.Failure is null ? (ns / baseline.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) : "?";
             string speedup = baseline.Failure is null ? (baseline.MedianNanosecondsPerOp / ns).ToString("0.00", CultureInfo.InvariantCulture) + "×" : "?";
+            string overFloor = floor is null ? "–" : (ns / floor.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) + "×";
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {scenario} | {r.Name}{(r.IsBaseline ? " (baseline)" : "")} | {ns:N0} | {ratio} | {speedup} | {r.AllocatedBytesPerOp:N0} | {r.Operations:N0} |"));
+                $"| {scenario} | {r.Name}{(r.IsBaseline ? " (baseline)" : "")} | {ns:N0} | {ratio} | {speedup} | {overFloor} | {r.AllocatedBytesPerOp:N0} | {r.Operations:N0} |"));
+        }
+
+        if (type.IsAssignableTo(typeof(IReadScenario)))
+        {
+            summaries.Add(ReadSummary(scenario, runners));
         }
 
         return runners.Count(r => r.Failure is not null);
+    }
+
+    /// <summary>The read targets of DESIGN §8 as ratios of this run's medians: how many times faster the first is than the second.</summary>
+    private static string ReadSummary(string scenario, List<Runner> runners)
+    {
+        string Faster(string method, string than)
+        {
+            Runner a = runners.Single(r => r.Name == method);
+            Runner b = runners.Single(r => r.Name == than);
+            return a.Failure is null && b.Failure is null
+                ? (b.MedianNanosecondsPerOp / a.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) + "×"
+                : "?";
+        }
+
+        string jmc1OverFloor = Faster("MemoryPack", "Jsonable_Jmc1");
+        return $"| {scenario} | {Faster("Jsonable_Jmc1", "Jsonable_CompactJson")} | {Faster("Jsonable_CompactJson", "Stj_CompactJson")} | {Faster("Jsonable_Jmc1", "Stj_CompactJson")} | {Faster("Jsonable_Jmc1", "MessagePack")} | {jmc1OverFloor} |";
     }
 
     private static Action Bind(object instance, MethodInfo method)
@@ -260,6 +345,7 @@ internal static class QuickHarness
             long budgetTicks = (long)(seconds * Stopwatch.Frequency);
             long operations = 0;
             long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            long cpuStart = ThreadCpuClock.NowNanoseconds();
             long start = Stopwatch.GetTimestamp();
             long elapsedTicks;
             do
@@ -276,12 +362,58 @@ internal static class QuickHarness
 
             _allocated += GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
             Operations += operations;
-            _roundNanosecondsPerOp.Add(elapsedTicks * (1e9 / Stopwatch.Frequency) / operations);
+            _roundNanosecondsPerOp.Add(ThreadCpuClock.Enabled
+                ? (double)(ThreadCpuClock.NowNanoseconds() - cpuStart) / operations
+                : elapsedTicks * (1e9 / Stopwatch.Frequency) / operations);
         }
     }
 
     private static class Sink<T>
     {
         public static T? Value;
+    }
+}
+
+/// <summary>
+/// <c>--cpu-time</c>: the benchmark thread's CPU time (Linux <c>CLOCK_THREAD_CPUTIME_ID</c>) instead of wall-clock time,
+/// so that time the thread spends descheduled on a machine shared with other work is not counted. Garbage collections
+/// triggered by the benchmark's allocations run on that thread (workstation GC) and are counted.
+/// </summary>
+internal static class ThreadCpuClock
+{
+    private const int ClockThreadCpuTimeId = 3;
+
+    public static bool Enabled { get; private set; }
+
+    public static bool TryEnable()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return false;
+        }
+
+        Enabled = ClockGetTime(ClockThreadCpuTimeId, out _) == 0;
+        return Enabled;
+    }
+
+    public static long NowNanoseconds()
+    {
+        if (!Enabled)
+        {
+            return 0;
+        }
+
+        _ = ClockGetTime(ClockThreadCpuTimeId, out TimeSpec now);
+        return (now.Seconds * 1_000_000_000L) + now.Nanoseconds;
+    }
+
+    [DllImport("libc", EntryPoint = "clock_gettime")]
+    private static extern int ClockGetTime(int clockId, out TimeSpec time);
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct TimeSpec
+    {
+        public long Seconds;
+        public long Nanoseconds;
     }
 }

@@ -1,7 +1,9 @@
 using System;
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
+using Jsonable.Benchmarks.MemoryPackModels;
 using Jsonable.Samples.RealData;
+using MemoryPack;
 
 namespace Jsonable.Benchmarks;
 
@@ -10,6 +12,11 @@ public interface IScenario
 {
     /// <summary>Loads the inputs and runs every benchmark once, throwing if any output is not the original data.</summary>
     void Setup();
+}
+
+/// <summary>A read scenario: the quick harness prints its DESIGN §8 target ratios.</summary>
+public interface IReadScenario : IScenario
+{
 }
 
 /// <summary>twitter.json → <see cref="TwitterRoot"/>.</summary>
@@ -24,6 +31,9 @@ public class TwitterReadBenchmarks : ReadBenchmarks<TwitterRoot>
 
     /// <inheritdoc/>
     protected override TwitterRoot ReadJmc1(ReadOnlySpan<byte> jmc1) => TwitterRoot.CreateFromJsonable(jmc1);
+
+    /// <inheritdoc/>
+    protected override object ReadMemoryPack(ReadOnlySpan<byte> memoryPack) => MemoryPackSerializer.Deserialize<MpTwitterRoot>(memoryPack)!;
 }
 
 /// <summary>citm_catalog.json → <see cref="CitmCatalog"/>.</summary>
@@ -38,6 +48,9 @@ public class CitmReadBenchmarks : ReadBenchmarks<CitmCatalog>
 
     /// <inheritdoc/>
     protected override CitmCatalog ReadJmc1(ReadOnlySpan<byte> jmc1) => CitmCatalog.CreateFromJsonable(jmc1);
+
+    /// <inheritdoc/>
+    protected override object ReadMemoryPack(ReadOnlySpan<byte> memoryPack) => MemoryPackSerializer.Deserialize<MpCitmCatalog>(memoryPack)!;
 }
 
 /// <summary><see cref="TwitterRoot"/> → bytes.</summary>
@@ -50,6 +63,10 @@ public class TwitterWriteBenchmarks : WriteBenchmarks<TwitterRoot>
     /// <inheritdoc/>
     protected override void WriteJsonable(TwitterRoot value, ArrayBufferWriter<byte> writer, bool emitMetadataComments)
         => value.ToJsonUtf8(writer, emitMetadataComments);
+
+    /// <inheritdoc/>
+    protected override void WriteMemoryPack(object memoryPackModel, ArrayBufferWriter<byte> writer)
+        => MemoryPackSerializer.Serialize(writer, (MpTwitterRoot)memoryPackModel);
 }
 
 /// <summary><see cref="CitmCatalog"/> → bytes.</summary>
@@ -62,4 +79,8 @@ public class CitmWriteBenchmarks : WriteBenchmarks<CitmCatalog>
     /// <inheritdoc/>
     protected override void WriteJsonable(CitmCatalog value, ArrayBufferWriter<byte> writer, bool emitMetadataComments)
         => value.ToJsonUtf8(writer, emitMetadataComments);
+
+    /// <inheritdoc/>
+    protected override void WriteMemoryPack(object memoryPackModel, ArrayBufferWriter<byte> writer)
+        => MemoryPackSerializer.Serialize(writer, (MpCitmCatalog)memoryPackModel);
 }

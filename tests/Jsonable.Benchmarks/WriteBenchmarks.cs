@@ -32,6 +32,11 @@ public abstract class WriteBenchmarks<T> : IScenario
     /// <param name="emitMetadataComments"><see langword="true"/> for JMC1.</param>
     protected abstract void WriteJsonable(T value, ArrayBufferWriter<byte> writer, bool emitMetadataComments);
 
+    /// <summary><c>MemoryPackSerializer.Serialize(writer, copy)</c> of the model's MemoryPack copy.</summary>
+    /// <param name="memoryPackModel">The copy (<see cref="Payload{T}.MemoryPackModel"/>).</param>
+    /// <param name="writer">The output.</param>
+    protected abstract void WriteMemoryPack(object memoryPackModel, ArrayBufferWriter<byte> writer);
+
     /// <inheritdoc/>
     [GlobalSetup]
     public void Setup()
@@ -51,6 +56,8 @@ public abstract class WriteBenchmarks<T> : IScenario
         AssertSameBytes(nameof(Jsonable_Jmc1), _payload.Jmc1);
         MessagePack();
         _payload.AssertSameData(nameof(MessagePack), MessagePackSerializer.Deserialize<T>(_buffer.WrittenMemory, Payloads.MessagePackOptions));
+        MemoryPack();
+        AssertSameBytes(nameof(MemoryPack), _payload.MemoryPack);
     }
 
     /// <summary>STJ source-gen, default encoder.</summary>
@@ -97,6 +104,15 @@ public abstract class WriteBenchmarks<T> : IScenario
     {
         _buffer.ResetWrittenCount();
         MessagePackSerializer.Serialize(_buffer, _payload.Model, Payloads.MessagePackOptions);
+        return _buffer.WrittenCount;
+    }
+
+    /// <summary>MemoryPack, the model's copy (binary, no names).</summary>
+    [Benchmark]
+    public int MemoryPack()
+    {
+        _buffer.ResetWrittenCount();
+        WriteMemoryPack(_payload.MemoryPackModel, _buffer);
         return _buffer.WrittenCount;
     }
 

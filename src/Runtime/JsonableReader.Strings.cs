@@ -1,0 +1,387 @@
+using System;
+using System.Buffers;
+using System.Buffers.Text;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Text;
+using System.Text.Unicode;
+
+namespace Jsonable;
+
+/// <summary>Strings, member names and base64: finding the end of a string, checking its JMC1 length claim, unescaping and transcoding.</summary>
+public ref partial struct JsonableReader
+{
+    /// <summary>Reads a string (unescaped, UTF-8 validated) or <c>null</c>.</summary>
+    public string? ReadString()
+    {
+        // JMC1's common case without a call: a length comment directly before the opening quote.
+        int p = _pos;
+        if (IsJmc && TryReadLengthComment(_buffer, p, out int claimed) && _buffer[p + Jmc1.LengthCommentSize] == (byte)'"')
+        {
+            _pos = p + Jmc1.LengthCommentSize;
+            return ReadStringCore(claimed);
+        }
+
+        int hint = SkipToValue();
+        if (_pos < _buffer.Length)
+        {
+            byte b = _buffer[_pos];
+            if (b == (byte)'"')
+            {
+                return ReadStringCore(hint);
+            }
+
+            if (b == (byte)'n' && TryReadNullLiteral())
+            {
+                return null;
+            }
+        }
+
+        throw Unexpected("a string");
+    }
+
+    /// <summary>Reads a base64 string as bytes (as System.Text.Json reads <c>byte[]</c>), or <c>null</c>.</summary>
+    public byte[]? ReadBase64() => ReadBase64(null);
+
+    /// <summary>
+    /// Reads a base64 string (or <c>null</c>), decoding into <paramref name="existing"/> when the reader reuses
+    /// instances and the decoded length matches it (DESIGN §3: <c>byte[]</c> is overwritten in place).
+    /// </summary>
+    /// <param name="existing">The member's current array, or <see langword="null"/>.</param>
+    public byte[]? ReadBase64(byte[]? existing)
+    {
+        int hint = SkipToValue();
+        if (_pos < _buffer.Length && _buffer[_pos] == (byte)'n' && TryReadNullLiteral())
+        {
+            return null;
+        }
+
+        if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
+        {
+            throw Unexpected("a base64 string");
+        }
+
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        if (kind == StringContent.Escaped)
+        {
+            byte[] unescaped = Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1));
+            content = unescaped;
+        }
+
+        int maxLength = Base64.GetMaxDecodedFromUtf8Length(content.Length);
+        bool reuse = ReuseInstance && existing is not null;
+        byte[] decoded = reuse ? ArrayPool<byte>.Shared.Rent(Math.Max(maxLength, 1)) : new byte[maxLength];
+        try
+        {
+            if (Base64.DecodeFromUtf8(content, decoded.AsSpan(0, maxLength), out int consumed, out int written) != OperationStatus.Done || consumed != content.Length)
+            {
+                ThrowAt(start, "The string is not valid base64.");
+            }
+
+            if (reuse && written == existing!.Length)
+            {
+                decoded.AsSpan(0, written).CopyTo(existing);
+                return existing;
+            }
+
+            return !reuse && written == decoded.Length ? decoded : decoded.AsSpan(0, written).ToArray();
+        }
+        finally
+        {
+            if (reuse)
+            {
+                ArrayPool<byte>.Shared.Return(decoded);
+            }
+        }
+    }
+
+    /// <summary>Reads a member name; returns unescaped UTF-8 (allocating only when the name has escapes).</summary>
+    private ReadOnlySpan<byte> ReadNameBytes()
+    {
+        int hint = SkipToValue();
+        if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
+        {
+            throw Unexpected("a property name");
+        }
+
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        if (kind == StringContent.Escaped)
+        {
+            return Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1));
+        }
+
+        return content;
+    }
+
+    private string ReadStringCore(int hint)
+    {
+        if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
+        {
+            throw Unexpected("a string");
+        }
+
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        return kind switch
+        {
+            // One scan found the end and showed every byte is printable ASCII: widening is the only work left,
+            // into one string of exactly the right length.
+            StringContent.Ascii => content.IsEmpty ? string.Empty : Encoding.Latin1.GetString(content),
+            StringContent.Utf8 => DecodeUtf8(content, start),
+            _ => UnescapeToString(content, start + 1),
+        };
+    }
+
+    /// <summary>Validates and transcodes in one pass into the scratch buffer, then copies into a string of the exact length.</summary>
+    private string DecodeUtf8(ReadOnlySpan<byte> content, int quoteOffset)
+    {
+        Span<char> chars = Scratch(content.Length);
+        if (Utf8.ToUtf16(content, chars, out _, out int written, replaceInvalidSequences: false) != OperationStatus.Done)
+        {
+            ThrowAt(quoteOffset, "The string is not valid UTF-8.");
+        }
+
+        return new string(chars.Slice(0, written));
+    }
+
+    /// <summary>
+    /// A buffer for transcoding of at least <paramref name="length"/> chars, allocated once per document and grown
+    /// only for a longer string, which the received bytes back (a string of n bytes is at most n chars).
+    /// </summary>
+    private Span<char> Scratch(int length)
+    {
+        char[]? chars = _chars;
+        if (chars is null || chars.Length < length)
+        {
+            _chars = chars = new char[Math.Max(length, Math.Min(MinScratchChars, _buffer.Length))];
+        }
+
+        return chars;
+    }
+
+    private const int MinScratchChars = 256;
+
+    /// <summary>What a string's raw content needs before it is text.</summary>
+    private enum StringContent
+    {
+        /// <summary>Printable ASCII only, no escapes: the bytes are the characters.</summary>
+        Ascii,
+
+        /// <summary>Non-ASCII bytes but no escapes: UTF-8 to validate and transcode.</summary>
+        Utf8,
+
+        /// <summary>At least one backslash: to unescape (which validates the UTF-8 between escapes).</summary>
+        Escaped,
+    }
+
+    /// <summary>
+    /// At an opening quote: finds the closing quote, checks the JMC1 length hint against it, and returns the raw
+    /// (still escaped) content and what it needs to become text. Control characters must be escaped (RFC 8259 §7).
+    /// The first scan stops at anything that is not printable ASCII, so most strings are classified in the same pass
+    /// that finds their end.
+    /// </summary>
+    private ReadOnlySpan<byte> ReadRawString(int hint, out StringContent kind)
+    {
+        int contentStart = _pos + 1;
+        ReadOnlySpan<byte> rest = _buffer.Slice(contentStart);
+        kind = StringContent.Ascii;
+        int i = IndexOfNonAsciiOrStringStop(rest);
+        while (true)
+        {
+            if (i < 0)
+            {
+                ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
+            }
+
+            byte b = rest[i];
+            if (b == (byte)'"')
+            {
+                break;
+            }
+
+            if (b >= 0x80)
+            {
+                kind = kind == StringContent.Escaped ? kind : StringContent.Utf8;
+                i++;
+            }
+            else if (b == (byte)'\\')
+            {
+                kind = StringContent.Escaped;
+                i += 2; // the escape's details are checked when it is decoded
+                if (i > rest.Length)
+                {
+                    ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
+                }
+            }
+            else
+            {
+                ThrowAt(contentStart + i, $"The control character 0x{b:X2} must be escaped inside a string.");
+            }
+
+            // Past the first non-ASCII byte or escape, only the bytes that end or break a string matter.
+            int next = IndexOfStringStop(rest.Slice(i));
+            i = next < 0 ? -1 : i + next;
+        }
+
+        if (hint >= 0 && hint != i)
+        {
+            ThrowAt(_pos, $"The length comment claims {hint} bytes but the string has {i}.");
+        }
+
+        _pos = contentStart + i + 1;
+        return rest.Slice(0, i);
+    }
+
+    /// <summary>The index of the first <c>"</c>, <c>\</c>, control character or non-ASCII byte; -1 if none.</summary>
+    private static int IndexOfNonAsciiOrStringStop(ReadOnlySpan<byte> span) => IndexOfStringStop(span, stopAtNonAscii: true);
+
+    /// <summary>The index of the first <c>"</c>, <c>\</c> or control character; -1 if none.</summary>
+    private static int IndexOfStringStop(ReadOnlySpan<byte> span) => IndexOfStringStop(span, stopAtNonAscii: false);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int IndexOfStringStop(ReadOnlySpan<byte> span, bool stopAtNonAscii)
+    {
+        int i = 0;
+        if (Vector128.IsHardwareAccelerated && span.Length >= Vector128<byte>.Count)
+        {
+            // As signed bytes, control characters (0x00-0x1F) and non-ASCII bytes (0x80-0xFF) are exactly those below
+            // 0x20; as unsigned bytes, only control characters are.
+            Vector128<byte> space = Vector128.Create((byte)' ');
+            Vector128<byte> quote = Vector128.Create((byte)'"');
+            Vector128<byte> backslash = Vector128.Create((byte)'\\');
+            int last = span.Length - Vector128<byte>.Count;
+            do
+            {
+                Vector128<byte> v = Vector128.Create(span.Slice(i, Vector128<byte>.Count));
+                Vector128<byte> below = stopAtNonAscii
+                    ? Vector128.LessThan(v.AsSByte(), space.AsSByte()).AsByte()
+                    : Vector128.LessThan(v, space);
+                Vector128<byte> stops = below | Vector128.Equals(v, quote) | Vector128.Equals(v, backslash);
+                if (stops != Vector128<byte>.Zero)
+                {
+                    return i + BitOperations.TrailingZeroCount(stops.ExtractMostSignificantBits());
+                }
+
+                i += Vector128<byte>.Count;
+            }
+            while (i <= last);
+        }
+
+        for (; i < span.Length; i++)
+        {
+            byte b = span[i];
+            if ((stopAtNonAscii ? (sbyte)b < (sbyte)' ' : b < (byte)' ') || b == (byte)'"' || b == (byte)'\\')
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>Decodes escaped, UTF-8 string content in one pass (so <c>\\n</c> stays a backslash and an n).</summary>
+    private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
+    {
+        Span<char> chars = Scratch(content.Length);
+        int written = 0;
+        int i = 0;
+        while (i < content.Length)
+        {
+            int idx = content.Slice(i).IndexOf((byte)'\\');
+            ReadOnlySpan<byte> plain = idx < 0 ? content.Slice(i) : content.Slice(i, idx);
+            if (Utf8.ToUtf16(plain, chars.Slice(written), out _, out int w, replaceInvalidSequences: false) != OperationStatus.Done)
+            {
+                ThrowAt(contentOffset + i, "The string is not valid UTF-8.");
+            }
+
+            written += w;
+            if (idx < 0)
+            {
+                break;
+            }
+
+            i += idx + 1; // past the backslash
+            byte e = content[i];
+            char c;
+            switch (e)
+            {
+                case (byte)'"': c = '"'; break;
+                case (byte)'\\': c = '\\'; break;
+                case (byte)'/': c = '/'; break;
+                case (byte)'b': c = '\b'; break;
+                case (byte)'f': c = '\f'; break;
+                case (byte)'n': c = '\n'; break;
+                case (byte)'r': c = '\r'; break;
+                case (byte)'t': c = '\t'; break;
+                case (byte)'u':
+                    if (i + 5 > content.Length || !TryParseHex4(content.Slice(i + 1, 4), out c))
+                    {
+                        ThrowAt(contentOffset + i - 1, "A \\u escape needs four hexadecimal digits.");
+                        c = default;
+                    }
+
+                    i += 4;
+                    if (char.IsSurrogate(c))
+                    {
+                        // A string is Unicode text (RFC 8259 §8.2): a surrogate escape must be a high one
+                        // directly followed by an escaped low one. STJ rejects the others the same way.
+                        if (char.IsLowSurrogate(c)
+                            || i + 7 > content.Length
+                            || content[i + 1] != (byte)'\\'
+                            || content[i + 2] != (byte)'u'
+                            || !TryParseHex4(content.Slice(i + 3, 4), out char low)
+                            || !char.IsLowSurrogate(low))
+                        {
+                            ThrowAt(contentOffset + i - 5, char.IsLowSurrogate(c)
+                                ? $"The escape \\u{(int)c:X4} is a low surrogate without a high surrogate before it."
+                                : $"The escape \\u{(int)c:X4} is a high surrogate not followed by an escaped low surrogate.");
+                            low = default;
+                        }
+
+                        chars[written++] = c;
+                        c = low;
+                        i += 6;
+                    }
+
+                    break;
+                default:
+                    ThrowAt(contentOffset + i - 1, $"'\\{(char)e}' is not a valid JSON escape.");
+                    c = default;
+                    break;
+            }
+
+            chars[written++] = c;
+            i++;
+        }
+
+        return new string(chars.Slice(0, written));
+    }
+
+    private static bool TryParseHex4(ReadOnlySpan<byte> hex, out char c)
+    {
+        int value = 0;
+        foreach (byte h in hex)
+        {
+            int digit = h switch
+            {
+                >= (byte)'0' and <= (byte)'9' => h - '0',
+                >= (byte)'a' and <= (byte)'f' => h - 'a' + 10,
+                >= (byte)'A' and <= (byte)'F' => h - 'A' + 10,
+                _ => -1,
+            };
+            if (digit < 0)
+            {
+                c = default;
+                return false;
+            }
+
+            value = (value << 4) | digit;
+        }
+
+        c = (char)value;
+        return true;
+    }
+}
