@@ -20,7 +20,7 @@ internal static class Parser
 
     private static readonly string[] s_callbacks = ["OnWillSerialize", "OnDidSerialize", "OnWillDeserialize", "OnDidDeserialize"];
 
-    public static TypeModel Parse(INamedTypeSymbol type, CancellationToken cancellationToken)
+    public static ParsedType Parse(INamedTypeSymbol type, CancellationToken cancellationToken)
     {
         var diagnostics = new List<DiagnosticInfo>();
         Location? typeLocation = type.Locations.FirstOrDefault();
@@ -58,8 +58,9 @@ internal static class Parser
         }
 
         List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
+        List<NamingConflictModel> conflicts = NamingPolicies.FindConflicts(type.Name, members, name => MemberLocation(type, name) ?? typeLocation);
 
-        return new TypeModel(
+        var model = new TypeModel(
             Namespace: type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString(s_namespaceFormat) : null,
             Name: EscapeIdentifier(type.Name),
             FullyQualifiedName: type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
@@ -73,12 +74,13 @@ internal static class Parser
             PartialWriters: partialWriters.ToEquatableArray(),
             UserDefinedCallbacks: s_callbacks.Where(name => HasNonPartialMethod(type, name)).ToEquatableArray(),
             InheritedMemberNames: InheritedMemberNames(type).ToEquatableArray(),
-            Diagnostics: diagnostics.ToEquatableArray(),
+            HasErrors: diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error),
+            ConflictingNamingPolicies: conflicts.Select(c => c.Policy).Distinct().ToEquatableArray(),
             NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
-            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, name => MemberLocation(type, name) ?? typeLocation).ToEquatableArray(),
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly);
+        return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
     /// <summary>Where a (possibly inherited) property is declared, for diagnostics about it.</summary>
