@@ -37,11 +37,17 @@ public sealed class JsonableGenerator : IIncrementalGenerator
     /// <inheritdoc />
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
+        // The types the parser recognises, resolved once per compilation and shared by every type parsed in it.
+        IncrementalValueProvider<KnownTypeSymbols> knownTypes = context.CompilationProvider
+            .Select(static (compilation, _) => new KnownTypeSymbols(compilation));
+
         IncrementalValuesProvider<ParsedType> toJson = context.SyntaxProvider
             .ForAttributeWithMetadataName(
                 Parser.ToJsonAttributeName,
                 static (node, _) => node is TypeDeclarationSyntax,
-                static (ctx, ct) => Parser.Parse((INamedTypeSymbol)ctx.TargetSymbol, ct))
+                static (ctx, _) => (INamedTypeSymbol)ctx.TargetSymbol)
+            .Combine(knownTypes)
+            .Select(static (pair, ct) => Parser.Parse(pair.Left, pair.Right, ct))
             .WithTrackingName(TrackingNames.ToJsonTypes);
 
         // A type with both attributes is modelled once, from [ToJson].
@@ -49,9 +55,10 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .ForAttributeWithMetadataName(
                 Parser.FromJsonAttributeName,
                 static (node, _) => node is TypeDeclarationSyntax,
-                static (ctx, ct) => Parser.HasAttribute(ctx.TargetSymbol, Parser.ToJsonAttributeName) ? null : Parser.Parse((INamedTypeSymbol)ctx.TargetSymbol, ct))
-            .Where(static m => m is not null)
-            .Select(static (m, _) => m!)
+                static (ctx, _) => (INamedTypeSymbol)ctx.TargetSymbol)
+            .Combine(knownTypes)
+            .Where(static pair => !Parser.HasAttribute(pair.Left, pair.Right.ToJsonAttribute))
+            .Select(static (pair, ct) => Parser.Parse(pair.Left, pair.Right, ct))
             .WithTrackingName(TrackingNames.FromJsonOnlyTypes);
 
         // A partial type declared in several files with the attribute on each parses equal: keep one (and one copy of its diagnostics).
