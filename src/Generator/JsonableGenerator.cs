@@ -32,6 +32,9 @@ public sealed class JsonableGenerator : IIncrementalGenerator
 
         /// <summary>The diagnostics of each type (with locations): what the diagnostic output reports.</summary>
         public const string Diagnostics = nameof(Diagnostics);
+
+        /// <summary>The names of the types the assembly registers, all together: what its one registration file lists.</summary>
+        public const string Registrations = nameof(Registrations);
     }
 
     /// <inheritdoc />
@@ -88,6 +91,23 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             if (model.CanEmit)
             {
                 spc.AddSource(model.HintName, Emitter.Emit(model));
+            }
+        });
+
+        // One registration per assembly. It depends only on which types are registered, so an edit to a type's
+        // members leaves it cached.
+        IncrementalValueProvider<EquatableArray<string>> registrations = named
+            .Where(static model => model.CanEmit && model.CanRegister)
+            .Select(static (model, _) => model.FullyQualifiedName)
+            .Collect()
+            .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray())
+            .WithTrackingName(TrackingNames.Registrations);
+
+        context.RegisterSourceOutput(registrations, static (spc, typeNames) =>
+        {
+            if (typeNames.Count > 0)
+            {
+                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(typeNames));
             }
         });
 

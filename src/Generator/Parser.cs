@@ -518,10 +518,10 @@ internal sealed class Parser
                 names.AddRange(["FromJsonable", "FromJson", "CreateFromJson", "CreateFromJsonable", "MergeFromJson", "MergeFromJsonable"]);
             }
 
-            // The registration method is internal: it is only seen (and hidden) within the base's own assembly.
+            // The type-info factory is internal: it is only seen (and hidden) within the base's own assembly.
             if ((writable || readable) && IsVisibleToModule(b) && SymbolEqualityComparer.Default.Equals(b.ContainingAssembly, type.ContainingAssembly))
             {
-                names.Add("__JsonableRegister");
+                names.Add("__JsonableCreateTypeInfo");
             }
         }
 

@@ -43,6 +43,10 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     public override bool CanMerge => _merge is not null;
 
     /// <inheritdoc />
+    internal override JsonableTypeInfo? CreateCollectionInfo(Type collectionType) =>
+        IsObject && ElementType is null ? JsonableRegistry.CreateCollectionInfo(collectionType, _write, _read) : null;
+
+    /// <inheritdoc />
     public override TResult Accept<TResult>(IJsonableTypeVisitor<TResult> visitor)
     {
         ArgumentNullException.ThrowIfNull(visitor);

@@ -60,9 +60,9 @@ public sealed class IncrementalCachingTests
         .ToArray();
 
     [Fact]
-    public void TrackingNames_AreTheSixNamedSteps()
+    public void TrackingNames_AreTheSevenNamedSteps()
     {
-        Assert.Equal(["ToJsonTypes", "FromJsonOnlyTypes", "Types", "Models", "NamedTypes", "Diagnostics"], s_trackingNames);
+        Assert.Equal(["ToJsonTypes", "FromJsonOnlyTypes", "Types", "Models", "NamedTypes", "Diagnostics", "Registrations"], s_trackingNames);
     }
 
     [Fact]
@@ -159,7 +159,7 @@ public sealed class IncrementalCachingTests
         Diagnostic before = Assert.Single(first.GeneratorDiagnostics);
         Assert.Equal("JSONABLE008", before.Id);
         Assert.Equal(14, before.Location.GetLineSpan().StartLinePosition.Line);
-        Assert.Equal(["Sample.Fixed.Jsonable.g.cs", "Sample.Other.Jsonable.g.cs"], first.HintNames);
+        Assert.Equal(["JsonableRegistration.g.cs", "Sample.Fixed.Jsonable.g.cs", "Sample.Other.Jsonable.g.cs"], first.HintNames);
 
         GeneratorRun second = GeneratorHarness.Run(first.Driver, Edit(compilation, 0, "public class Before\n{\n}", "public class Before\n{\n    public int A;\n\n    public int B;\n}"));
 
@@ -197,6 +197,11 @@ public sealed class IncrementalCachingTests
         Assert.Contains(IncrementalStepRunReason.Modified, SourceOutputs(second).Select(o => o.Reason));
         Assert.Equal(first.HintNames, second.HintNames);
         Assert.Contains("ReadInt64", second.Source("Sample.Person.Jsonable.g.cs"), System.StringComparison.Ordinal);
+
+        // The assembly's registration lists types, not members: it is not generated again.
+        Assert.True(Assert.Single(StepOutputs(second, JsonableGenerator.TrackingNames.Registrations)).Reason is IncrementalStepRunReason.Cached or IncrementalStepRunReason.Unchanged);
+        Assert.Equal(IncrementalStepRunReason.Cached, Assert.Single(SourceOutputs(second, JsonableGenerator.TrackingNames.Registrations)).Reason);
+        Assert.Equal(first.Source("JsonableRegistration.g.cs"), second.Source("JsonableRegistration.g.cs"));
     }
 
     [Fact]
@@ -269,7 +274,7 @@ public sealed class IncrementalCachingTests
         if (sources[0] == Models)
         {
             Assert.Empty(run.GeneratorDiagnostics);
-            Assert.Equal(["Sample.Address.Jsonable.g.cs", "Sample.Command.Jsonable.g.cs", "Sample.Person.Jsonable.g.cs"], run.HintNames);
+            Assert.Equal(["JsonableRegistration.g.cs", "Sample.Address.Jsonable.g.cs", "Sample.Command.Jsonable.g.cs", "Sample.Person.Jsonable.g.cs"], run.HintNames);
         }
 
         // Every named step must have run and produced something, or "all cached" below would prove nothing.
