@@ -27,12 +27,12 @@ internal sealed partial class Emitter
         string info = $"{Rt}JsonableTypeInfo<{SelfType}>";
         if (_model.PartialWriters.Count == 0)
         {
-            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => new {info}({write}, {read}, isObject: true, merge: {merge}, members: {members});");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members});");
         }
         else
         {
             // Partial writers by name, so that property endpoints, fields selectors and PATCH clients find them.
-            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => new {info}({write}, {read}, isObject: true, merge: {merge}, members: {members}, partialWriters: new {Rt}JsonablePartialWriter<{SelfType}>[]");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}, partialWriters: new {Rt}JsonablePartialWriter<{SelfType}>[]");
             _w.Line("{");
             foreach (string property in _model.PartialWriters)
             {

@@ -48,8 +48,8 @@ public static class JsonableRegistry
     /// </summary>
     /// <param name="assembly">The assembly whose types <paramref name="createTypeInfo"/> describes.</param>
     /// <param name="createTypeInfo">
-    /// Creates the info of a generated type of <paramref name="assembly"/> (a <see cref="JsonableTypeInfo{T}"/> whose
-    /// <see cref="JsonableTypeInfo.IsObject"/> is true), or returns <see langword="null"/> for any other type. Called at
+    /// Creates the info of a generated type of <paramref name="assembly"/> (with <see cref="CreateTypeInfo{T}"/>, so that
+    /// its collections are found too), or returns <see langword="null"/> for any other type. Called at
     /// most once per type, or a few times if threads race to look it up first; one result is kept.
     /// </param>
     public static void RegisterAssembly(Assembly assembly, Func<Type, JsonableTypeInfo?> createTypeInfo)
@@ -67,6 +67,25 @@ public static class JsonableRegistry
             }
         }
     }
+
+    /// <summary>
+    /// Creates the info of a generated type: the one <see cref="RegisterAssembly"/>'s function returns, from which the
+    /// registry makes the infos of the type's root collections. Generated code calls this.
+    /// </summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
+    /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
+    /// <param name="partialWriters">Its partial writers, in declaration order.</param>
+    /// <param name="merge">Its merge reader, or <see langword="null"/> if it cannot be merged into.</param>
+    /// <param name="members">Its members by id.</param>
+    /// <returns>The info, with <see cref="JsonableTypeInfo.IsObject"/> true.</returns>
+    public static JsonableTypeInfo<T> CreateTypeInfo<T>(
+        JsonableWriteAction<T>? write,
+        JsonableReadFunc<T>? read,
+        JsonablePartialWriter<T>[]? partialWriters = null,
+        JsonableMergeAction<T>? merge = null,
+        JsonableMember[]? members = null) =>
+        new ObjectTypeInfo<T>(write, read, partialWriters, merge, members);
 
     /// <summary>
     /// Registers a type by hand, and the collections of it that can be a root value: <c>T[]</c>,
@@ -106,7 +125,7 @@ public static class JsonableRegistry
     {
         ArgumentNullException.ThrowIfNull(partialWriters);
         ArgumentNullException.ThrowIfNull(members);
-        s_infos[typeof(T)] = new JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members);
+        s_infos[typeof(T)] = CreateTypeInfo(write, read, partialWriters, merge, members);
         foreach (Type known in s_infos.Keys.Concat(s_missing.Keys))
         {
             if (ElementOf(known) == typeof(T))
@@ -295,6 +314,18 @@ public static class JsonableRegistry
         }
 
         return list;
+    }
+
+    /// <summary>
+    /// The info of a generated (or hand-registered) type: the only kind that makes collection infos. A subclass rather
+    /// than a virtual on <see cref="JsonableTypeInfo{T}"/>, which the collection infos derive from too: there, making
+    /// <c>List&lt;T&gt;</c>'s info would reach <c>List&lt;List&lt;T&gt;&gt;</c>'s, and so on without end, and native AOT
+    /// would try to compile every one of them.
+    /// </summary>
+    private sealed class ObjectTypeInfo<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[]? partialWriters, JsonableMergeAction<T>? merge, JsonableMember[]? members)
+        : JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members)
+    {
+        internal override JsonableTypeInfo? CreateCollectionInfo(Type collectionType) => JsonableRegistry.CreateCollectionInfo(collectionType, WriteAction, ReadFunc);
     }
 
     private static class Cache<T>

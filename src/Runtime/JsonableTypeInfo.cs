@@ -37,8 +37,8 @@ public abstract class JsonableTypeInfo
     public virtual bool CanMerge => false;
 
     /// <summary>
-    /// For the info of a generated type, the info of one of its root collections (<see cref="JsonableRegistry"/>
-    /// creates those on first use); null for anything else.
+    /// For the info of a generated type (made by <see cref="JsonableRegistry.CreateTypeInfo{T}"/>), the info of one of its
+    /// root collections, which <see cref="JsonableRegistry"/> creates on first use; null for anything else.
     /// </summary>
     internal virtual JsonableTypeInfo? CreateCollectionInfo(Type collectionType) => null;
 
