@@ -4,45 +4,78 @@ using Jsonable.Generator.Model;
 
 namespace Jsonable.Generator;
 
-/// <summary>Registration of the generated type with the runtime registry.</summary>
+/// <summary>
+/// Registration with the runtime registry: each type describes itself through <c>__JsonableCreateTypeInfo</c>, and one
+/// file per assembly (<see cref="EmitAssemblyRegistration"/>) hands the registry a way to reach those methods, which it
+/// calls the first time a type is looked up.
+/// </summary>
 internal sealed partial class Emitter
 {
+    /// <summary>The hint name of the assembly's registration (no type's hint name can be it: theirs end in <c>.Jsonable.g.cs</c>).</summary>
+    public const string AssemblyRegistrationHintName = "JsonableRegistration.g.cs";
+
+    private const string CreateTypeInfoMethod = "__JsonableCreateTypeInfo";
+
     private void EmitRegistration()
     {
-        _w.Line("/// <summary>Registers this type with <see cref=\"global::Jsonable.JsonableRegistry\"/> when the assembly loads (no reflection at run time).</summary>");
-        _w.Line("[global::System.Runtime.CompilerServices.ModuleInitializer]");
+        _w.Line("/// <summary>Describes this type to <see cref=\"global::Jsonable.JsonableRegistry\"/>, which calls this (through the assembly's generated registration) the first time the type or a collection of it is looked up.</summary>");
         _w.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
         string write = _model.GenerateWriter ? "__JsonableWriteValue" : "null";
         string read = _model.GenerateReader ? "__JsonableReadValue" : "null";
-        if (_model.PartialWriters.Count == 0 && !_model.GenerateReader)
+        string merge = _model.GenerateReader && !_model.IsReadOnlyStruct ? "__JsonableMergeMembers" : "null";
+        string members = _model.GenerateReader ? "__JsonableMembers" : "null";
+        string info = $"{Rt}JsonableTypeInfo<{SelfType}>";
+        if (_model.PartialWriters.Count == 0)
         {
-            _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read});");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members});");
         }
         else
         {
-            // Partial writers are registered by name so that property endpoints, fields selectors and PATCH clients find
-            // them; the merge reader and member table so that PATCH endpoints can merge into any registered type.
-            string tail = _model.GenerateReader
-                ? $", {(_model.IsReadOnlyStruct ? "null" : "__JsonableMergeMembers")}, __JsonableMembers);"
-                : ");";
-            if (_model.PartialWriters.Count == 0)
+            // Partial writers by name, so that property endpoints, fields selectors and PATCH clients find them.
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}, partialWriters: new {Rt}JsonablePartialWriter<{SelfType}>[]");
+            _w.Line("{");
+            foreach (string property in _model.PartialWriters)
             {
-                _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read}, global::System.Array.Empty<{Rt}JsonablePartialWriter<{SelfType}>>(){tail}");
+                MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
+                _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
             }
-            else
-            {
-                _w.Line($"internal static {New("__JsonableRegister")}void __JsonableRegister() => {Rt}JsonableRegistry.Register<{SelfType}>({write}, {read}, new {Rt}JsonablePartialWriter<{SelfType}>[]");
-                _w.Line("{");
-                foreach (string property in _model.PartialWriters)
-                {
-                    MemberModel member = _model.Members.First(m => m.ClrName == property && m.CanWrite);
-                    _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
-                }
 
-                _w.Line("}" + tail);
-            }
+            _w.Line("});");
         }
 
         _w.Line();
+    }
+
+    /// <summary>
+    /// The one registration of an assembly: a module initializer that gives <c>JsonableRegistry</c> a function from a
+    /// type to its info. Nothing is created when the assembly loads; each type's info is made on its first lookup.
+    /// </summary>
+    /// <param name="typeNames">The fully qualified names of the assembly's registered types, in a stable order.</param>
+    public static string EmitAssemblyRegistration(IEnumerable<string> typeNames)
+    {
+        var w = new SourceWriter();
+        w.Line("// <auto-generated/>");
+        w.Line("// Generated by Jsonable.Generator. Do not edit: it lists the [ToJson]/[FromJson] types of this assembly.");
+        w.Line("#nullable enable");
+        w.Line("#pragma warning disable CA2255 // a module initializer is how the types of this assembly become known to JsonableRegistry");
+        w.Line();
+        w.Line("/// <summary>Makes the Jsonable types of this assembly known to <see cref=\"global::Jsonable.JsonableRegistry\"/> when the assembly loads; each type's info is created on its first lookup.</summary>");
+        w.Open("file static class JsonableAssemblyRegistration");
+        w.Line("[global::System.Runtime.CompilerServices.ModuleInitializer]");
+        w.Line($"internal static void Register() => {Rt}JsonableRegistry.RegisterAssembly(typeof(JsonableAssemblyRegistration).Assembly, CreateTypeInfo);");
+        w.Line();
+        w.Open($"private static {Rt}JsonableTypeInfo? CreateTypeInfo(global::System.Type type)");
+        foreach (string typeName in typeNames)
+        {
+            w.Open($"if (type == typeof({typeName}))");
+            w.Line($"return {typeName}.{CreateTypeInfoMethod}();");
+            w.Close();
+            w.Line();
+        }
+
+        w.Line("return null;");
+        w.Close();
+        w.Close();
+        return w.ToString();
     }
 }

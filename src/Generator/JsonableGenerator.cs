@@ -15,68 +15,123 @@ public sealed class JsonableGenerator : IIncrementalGenerator
     /// <summary>Names of the pipeline steps, for tests that check incremental caching.</summary>
     public static class TrackingNames
     {
-        /// <summary>Models of the types marked [ToJson].</summary>
+        /// <summary>Parsed types marked [ToJson]: source model and diagnostics.</summary>
         public const string ToJsonTypes = nameof(ToJsonTypes);
 
-        /// <summary>Models of the types marked [FromJson] only.</summary>
+        /// <summary>Parsed types marked [FromJson] only: source model and diagnostics.</summary>
         public const string FromJsonOnlyTypes = nameof(FromJsonOnlyTypes);
 
-        /// <summary>All models, one per type.</summary>
+        /// <summary>All parsed types, one per type.</summary>
         public const string Types = nameof(Types);
 
-        /// <summary>All models with wire names (naming policy applied).</summary>
+        /// <summary>The source models alone (no locations), one per type.</summary>
+        public const string Models = nameof(Models);
+
+        /// <summary>The source models with wire names (naming policy applied): what the source output emits.</summary>
         public const string NamedTypes = nameof(NamedTypes);
+
+        /// <summary>The diagnostics of each type (with locations): what the diagnostic output reports.</summary>
+        public const string Diagnostics = nameof(Diagnostics);
+
+        /// <summary>The names of the types the assembly registers, all together: what its one registration file lists.</summary>
+        public const string Registrations = nameof(Registrations);
     }
 
     /// <inheritdoc />
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
-        IncrementalValuesProvider<TypeModel> toJson = context.SyntaxProvider
+        // The types the parser recognises, resolved once per compilation and shared by every type parsed in it.
+        IncrementalValueProvider<KnownTypeSymbols> knownTypes = context.CompilationProvider
+            .Select(static (compilation, _) => new KnownTypeSymbols(compilation));
+
+        IncrementalValuesProvider<ParsedType> toJson = context.SyntaxProvider
             .ForAttributeWithMetadataName(
                 Parser.ToJsonAttributeName,
                 static (node, _) => node is TypeDeclarationSyntax,
-                static (ctx, ct) => Parser.Parse((INamedTypeSymbol)ctx.TargetSymbol, ct))
+                static (ctx, _) => (INamedTypeSymbol)ctx.TargetSymbol)
+            .Combine(knownTypes)
+            .Select(static (pair, ct) => Parser.Parse(pair.Left, pair.Right, ct))
             .WithTrackingName(TrackingNames.ToJsonTypes);
 
         // A type with both attributes is modelled once, from [ToJson].
-        IncrementalValuesProvider<TypeModel> fromJsonOnly = context.SyntaxProvider
+        IncrementalValuesProvider<ParsedType> fromJsonOnly = context.SyntaxProvider
             .ForAttributeWithMetadataName(
                 Parser.FromJsonAttributeName,
                 static (node, _) => node is TypeDeclarationSyntax,
-                static (ctx, ct) => Parser.HasAttribute(ctx.TargetSymbol, Parser.ToJsonAttributeName) ? null : Parser.Parse((INamedTypeSymbol)ctx.TargetSymbol, ct))
-            .Where(static m => m is not null)
-            .Select(static (m, _) => m!)
+                static (ctx, _) => (INamedTypeSymbol)ctx.TargetSymbol)
+            .Combine(knownTypes)
+            .Where(static pair => !Parser.HasAttribute(pair.Left, pair.Right.ToJsonAttribute))
+            .Select(static (pair, ct) => Parser.Parse(pair.Left, pair.Right, ct))
             .WithTrackingName(TrackingNames.FromJsonOnlyTypes);
 
-        // A partial type declared in several files with the attribute on each yields equal models: keep one.
-        IncrementalValuesProvider<TypeModel> types = toJson.Collect()
+        // A partial type declared in several files with the attribute on each parses equal: keep one (and one copy of its diagnostics).
+        IncrementalValuesProvider<ParsedType> types = toJson.Collect()
             .Combine(fromJsonOnly.Collect())
             .SelectMany(static (pair, _) => pair.Left.Concat(pair.Right).Distinct().ToImmutableArray())
             .WithTrackingName(TrackingNames.Types);
 
-        // The MSBuild default naming policy applies after parsing, so changing it re-runs only this step.
+        // The MSBuild default naming policy applies after parsing, so changing it re-runs only the steps below.
         IncrementalValueProvider<JsonableNamingPolicyValue> namingDefault = context.AnalyzerConfigOptionsProvider
             .Select(static (options, _) => NamingPolicies.ParseMSBuildValue(
                 options.GlobalOptions.TryGetValue(NamingPolicies.MSBuildProperty, out string? value) ? value : null));
 
-        IncrementalValuesProvider<TypeModel> named = types
+        // Source: from the model alone. An edit that only moves a type changes its diagnostics' locations, not its
+        // model, so this step reports Unchanged and the source output below stays cached (as in STJ's generator).
+        IncrementalValuesProvider<TypeModel> models = types
+            .Select(static (parsed, _) => parsed.Model)
+            .WithTrackingName(TrackingNames.Models);
+
+        IncrementalValuesProvider<TypeModel> named = models
             .Combine(namingDefault)
             .Select(static (pair, _) => NamingPolicies.Apply(pair.Left, pair.Right))
             .WithTrackingName(TrackingNames.NamedTypes);
 
         context.RegisterSourceOutput(named, static (spc, model) =>
         {
-            bool hasError = false;
-            foreach (DiagnosticInfo diagnostic in model.Diagnostics)
-            {
-                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
-                hasError |= diagnostic.Descriptor.DefaultSeverity == DiagnosticSeverity.Error;
-            }
-
-            if (!hasError)
+            if (model.CanEmit)
             {
                 spc.AddSource(model.HintName, Emitter.Emit(model));
             }
         });
+
+        // One registration per assembly. It depends only on which types are registered, so an edit to a type's
+        // members leaves it cached.
+        IncrementalValueProvider<EquatableArray<string>> registrations = named
+            .Where(static model => model.CanEmit && model.CanRegister)
+            .Select(static (model, _) => model.FullyQualifiedName)
+            .Collect()
+            .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray())
+            .WithTrackingName(TrackingNames.Registrations);
+
+        context.RegisterSourceOutput(registrations, static (spc, typeNames) =>
+        {
+            if (typeNames.Count > 0)
+            {
+                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(typeNames));
+            }
+        });
+
+        // Diagnostics: their own output, so reporting them at moved locations does not regenerate any source.
+        IncrementalValuesProvider<EquatableArray<DiagnosticInfo>> diagnostics = types
+            .Combine(namingDefault)
+            .Select(static (pair, _) => DiagnosticsOf(pair.Left, pair.Right))
+            .WithTrackingName(TrackingNames.Diagnostics);
+
+        context.RegisterSourceOutput(diagnostics, static (spc, infos) =>
+        {
+            foreach (DiagnosticInfo diagnostic in infos)
+            {
+                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
+            }
+        });
+    }
+
+    /// <summary>A type's diagnostics, with the name conflicts of the naming policy that ends up in force.</summary>
+    private static EquatableArray<DiagnosticInfo> DiagnosticsOf(ParsedType parsed, JsonableNamingPolicyValue msbuildDefault)
+    {
+        JsonableNamingPolicyValue policy = NamingPolicies.Resolve(parsed.Model.NamingPolicy, msbuildDefault);
+        return parsed.Diagnostics
+            .Concat(parsed.NamingConflicts.Where(c => c.Policy == policy).Select(c => c.Diagnostic))
+            .ToEquatableArray();
     }
 }

@@ -27,23 +27,23 @@ internal static class NamingPolicies
             ? policy
             : JsonableNamingPolicyValue.Default;
 
-    public static TypeModel Apply(TypeModel model, JsonableNamingPolicyValue msbuildDefault)
-    {
-        JsonableNamingPolicyValue policy = model.NamingPolicy != JsonableNamingPolicyValue.Default ? model.NamingPolicy
+    /// <summary>The policy in force for a type: its own (or its assembly's) <c>[JsonableOptions]</c>, else the MSBuild property, else camelCase.</summary>
+    public static JsonableNamingPolicyValue Resolve(JsonableNamingPolicyValue declared, JsonableNamingPolicyValue msbuildDefault) =>
+        declared != JsonableNamingPolicyValue.Default ? declared
             : msbuildDefault != JsonableNamingPolicyValue.Default ? msbuildDefault
             : JsonableNamingPolicyValue.CamelCase;
+
+    public static TypeModel Apply(TypeModel model, JsonableNamingPolicyValue msbuildDefault)
+    {
+        JsonableNamingPolicyValue policy = Resolve(model.NamingPolicy, msbuildDefault);
         List<MemberModel> members = model.Members
             .Select(m => m.HasExplicitName ? m : m with { JsonName = Convert(m.ClrName, policy) })
             .ToList();
-
-        var diagnostics = model.Diagnostics.ToList();
-        diagnostics.AddRange(model.NamingConflicts.Where(c => c.Policy == policy).Select(c => c.Diagnostic));
 
         return model with
         {
             NamingPolicy = policy,
             Members = members.ToEquatableArray(),
-            Diagnostics = diagnostics.ToEquatableArray(),
         };
     }
 

@@ -8,8 +8,11 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace Jsonable.Generator;
 
-/// <summary>Turns a <c>[ToJson]</c>/<c>[FromJson]</c> type symbol into a <see cref="TypeModel"/> (and its diagnostics).</summary>
-internal static class Parser
+/// <summary>
+/// Turns a <c>[ToJson]</c>/<c>[FromJson]</c> type symbol into a <see cref="TypeModel"/> (and its diagnostics),
+/// recognising types and attributes through the compilation's <see cref="KnownTypeSymbols"/>.
+/// </summary>
+internal sealed class Parser
 {
     public const string ToJsonAttributeName = "Jsonable.ToJsonAttribute";
     public const string FromJsonAttributeName = "Jsonable.FromJsonAttribute";
@@ -20,12 +23,22 @@ internal static class Parser
 
     private static readonly string[] s_callbacks = ["OnWillSerialize", "OnDidSerialize", "OnWillDeserialize", "OnDidDeserialize"];
 
-    public static TypeModel Parse(INamedTypeSymbol type, CancellationToken cancellationToken)
+    private readonly KnownTypeSymbols _known;
+
+    private Parser(KnownTypeSymbols known) => _known = known;
+
+    public static ParsedType Parse(INamedTypeSymbol type, KnownTypeSymbols known, CancellationToken cancellationToken) =>
+        new Parser(known).ParseType(type, cancellationToken);
+
+    /// <summary>Whether <paramref name="symbol"/> carries an attribute of the class <paramref name="attributeClass"/>.</summary>
+    public static bool HasAttribute(ISymbol symbol, INamedTypeSymbol? attributeClass) => FindAttribute(symbol, attributeClass) is not null;
+
+    private ParsedType ParseType(INamedTypeSymbol type, CancellationToken cancellationToken)
     {
         var diagnostics = new List<DiagnosticInfo>();
         Location? typeLocation = type.Locations.FirstOrDefault();
-        bool generateWriter = HasAttribute(type, ToJsonAttributeName);
-        bool generateReader = HasAttribute(type, FromJsonAttributeName);
+        bool generateWriter = HasAttribute(type, _known.ToJsonAttribute);
+        bool generateReader = HasAttribute(type, _known.FromJsonAttribute);
 
         if (!IsPartial(type))
         {
@@ -58,8 +71,9 @@ internal static class Parser
         }
 
         List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
+        List<NamingConflictModel> conflicts = NamingPolicies.FindConflicts(type.Name, members, name => MemberLocation(type, name) ?? typeLocation);
 
-        return new TypeModel(
+        var model = new TypeModel(
             Namespace: type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString(s_namespaceFormat) : null,
             Name: EscapeIdentifier(type.Name),
             FullyQualifiedName: type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
@@ -73,12 +87,13 @@ internal static class Parser
             PartialWriters: partialWriters.ToEquatableArray(),
             UserDefinedCallbacks: s_callbacks.Where(name => HasNonPartialMethod(type, name)).ToEquatableArray(),
             InheritedMemberNames: InheritedMemberNames(type).ToEquatableArray(),
-            Diagnostics: diagnostics.ToEquatableArray(),
+            HasErrors: diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error),
+            ConflictingNamingPolicies: conflicts.Select(c => c.Policy).Distinct().ToEquatableArray(),
             NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
-            NamingConflicts: NamingPolicies.FindConflicts(type.Name, members, name => MemberLocation(type, name) ?? typeLocation).ToEquatableArray(),
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly);
+        return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
     /// <summary>Where a (possibly inherited) property is declared, for diagnostics about it.</summary>
@@ -95,18 +110,13 @@ internal static class Parser
         return null;
     }
 
-    private static JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>
-        FindAttribute(symbol, "Jsonable.JsonableOptionsAttribute")?.NamedArguments
+    private JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>
+        FindAttribute(symbol, _known.JsonableOptionsAttribute)?.NamedArguments
             .Where(a => a.Key == "NamingPolicy" && a.Value.Value is int)
             .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;
 
-    public static bool HasAttribute(ISymbol symbol, string fullName) =>
-        symbol.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == fullName);
-
-    private const string Stj = "System.Text.Json.Serialization.";
-
-    private static List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
+    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
     {
         // Base members first, then the type's own, in declaration order; an override keeps its base's place.
         var chain = new List<INamedTypeSymbol>();
@@ -121,7 +131,7 @@ internal static class Parser
         {
             foreach (IPropertySymbol property in t.GetMembers().OfType<IPropertySymbol>())
             {
-                bool include = property.DeclaredAccessibility == Accessibility.Public || FindAttribute(property, Stj + "JsonIncludeAttribute") is not null;
+                bool include = property.DeclaredAccessibility == Accessibility.Public || FindAttribute(property, _known.JsonIncludeAttribute) is not null;
                 if (property.IsStatic || property.IsIndexer || !include || property.IsImplicitlyDeclared)
                 {
                     continue;
@@ -142,11 +152,14 @@ internal static class Parser
         var members = new List<(MemberModel Member, int Order)>();
         foreach (IPropertySymbol property in ordered)
         {
-            AttributeData? ignore = FindAttribute(property, Stj + "JsonIgnoreAttribute");
-            int ignoreCondition = ignore is null ? 0 : ignore.NamedArguments.Where(a => a.Key == "Condition").Select(a => (int)a.Value.Value!).DefaultIfEmpty(1).First();
-            if (ignoreCondition == 1)
+            // [JsonIgnore] without a condition means JsonIgnoreCondition.Always: the member is not serialized at all.
+            AttributeData? ignore = FindAttribute(property, _known.JsonIgnoreAttribute);
+            string? ignoreCondition = ignore is null
+                ? null
+                : ignore.NamedArguments.Where(a => a.Key == "Condition").Select(a => _known.JsonIgnoreConditionName(a.Value.Value)).DefaultIfEmpty("Always").First();
+            if (ignoreCondition == "Always")
             {
-                continue; // JsonIgnoreCondition.Always
+                continue;
             }
 
             bool declaredHere = SymbolEqualityComparer.Default.Equals(property.ContainingType, type);
@@ -172,9 +185,9 @@ internal static class Parser
                 continue;
             }
 
-            string? explicitName = FindAttribute(property, Stj + "JsonPropertyNameAttribute")?.ConstructorArguments.FirstOrDefault().Value as string;
-            int order = FindAttribute(property, Stj + "JsonPropertyOrderAttribute")?.ConstructorArguments.FirstOrDefault().Value is int o ? o : 0;
-            bool required = property.IsRequired || FindAttribute(property, Stj + "JsonRequiredAttribute") is not null;
+            string? explicitName = FindAttribute(property, _known.JsonPropertyNameAttribute)?.ConstructorArguments.FirstOrDefault().Value as string;
+            int order = FindAttribute(property, _known.JsonPropertyOrderAttribute)?.ConstructorArguments.FirstOrDefault().Value is int o ? o : 0;
+            bool required = property.IsRequired || FindAttribute(property, _known.JsonRequiredAttribute) is not null;
             var member = new MemberModel(
                 Identifier: EscapeIdentifier(property.Name),
                 ClrName: property.Name,
@@ -183,7 +196,7 @@ internal static class Parser
                 Shape: shape,
                 CanWrite: canWrite,
                 Setter: setter,
-                Ignore: ignoreCondition switch { 2 => IgnoreCondition.WhenWritingDefault, 3 => IgnoreCondition.WhenWritingNull, _ => IgnoreCondition.Never },
+                Ignore: ignoreCondition switch { "WhenWritingDefault" => IgnoreCondition.WhenWritingDefault, "WhenWritingNull" => IgnoreCondition.WhenWritingNull, _ => IgnoreCondition.Never },
                 IsRequired: required && generateReader,
                 ConstructorParameter: -1,
                 DeclaringType: property.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
@@ -201,13 +214,13 @@ internal static class Parser
     /// Chooses how instances are created when reading (DESIGN §3): <c>[JsonConstructor]</c>, else the parameterless
     /// constructor (always there for structs), else the only public constructor; binds its parameters to members.
     /// </summary>
-    private static ConstructorModel? ParseConstructor(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics, out bool throughAccessor)
+    private ConstructorModel? ParseConstructor(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics, out bool throughAccessor)
     {
         throughAccessor = false;
         List<IMethodSymbol> constructors = type.InstanceConstructors
             .Where(c => !(c.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(c.Parameters[0].Type, type))) // a record's copy constructor
             .ToList();
-        IMethodSymbol? chosen = constructors.FirstOrDefault(c => FindAttribute(c, Stj + "JsonConstructorAttribute") is not null)
+        IMethodSymbol? chosen = constructors.FirstOrDefault(c => FindAttribute(c, _known.JsonConstructorAttribute) is not null)
             ?? constructors.FirstOrDefault(c => c.Parameters.Length == 0 && (type.IsValueType || c.DeclaredAccessibility is Accessibility.Public or Accessibility.Internal))
             ?? (constructors.Count(c => c.DeclaredAccessibility == Accessibility.Public) == 1 ? constructors.First(c => c.DeclaredAccessibility == Accessibility.Public) : null);
         if (chosen is null)
@@ -223,7 +236,7 @@ internal static class Parser
         // `required` members make `new T(...)` a compile error unless the constructor sets them: create it without that check.
         throughAccessor = members.Any(m => m.IsRequired && m.Setter != SetterKind.None) &&
             type.GetMembers().OfType<IPropertySymbol>().Any(p => p.IsRequired) &&
-            !chosen.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute");
+            !HasAttribute(chosen, _known.SetsRequiredMembersAttribute);
         if (chosen.Parameters.Length == 0)
         {
             return null;
@@ -262,15 +275,15 @@ internal static class Parser
         return $"({parameter.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)})({literal})";
     }
 
-    private static AttributeData? FindAttribute(ISymbol symbol, string fullName) =>
-        symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == fullName);
+    private static AttributeData? FindAttribute(ISymbol symbol, INamedTypeSymbol? attributeClass) =>
+        attributeClass is null ? null : symbol.GetAttributes().FirstOrDefault(a => KnownTypeSymbols.Is(a.AttributeClass, attributeClass));
 
-    private static List<string> ParsePartialWriters(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics)
+    private List<string> ParsePartialWriters(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics)
     {
         var names = new List<string>();
         foreach (AttributeData attribute in type.GetAttributes())
         {
-            if (attribute.AttributeClass?.ToDisplayString() != ToJsonAttributeName)
+            if (!KnownTypeSymbols.Is(attribute.AttributeClass, _known.ToJsonAttribute))
             {
                 continue;
             }
@@ -302,7 +315,7 @@ internal static class Parser
     }
 
     /// <summary>Maps a member type to a shape, or explains why it cannot.</summary>
-    private static TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false)
+    private TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false)
     {
         why = null;
         direction = null;
@@ -324,16 +337,13 @@ internal static class Parser
             SpecialType.System_Decimal => ShapeKind.Decimal,
             SpecialType.System_Char => ShapeKind.Char,
             SpecialType.System_DateTime => ShapeKind.DateTime,
-            _ => type.ToDisplayString() switch
-            {
-                "System.DateTimeOffset" => ShapeKind.DateTimeOffset,
-                "System.DateOnly" => ShapeKind.DateOnly,
-                "System.TimeOnly" => ShapeKind.TimeOnly,
-                "System.TimeSpan" => ShapeKind.TimeSpan,
-                "System.Guid" => ShapeKind.Guid,
-                "System.Uri" or "System.Uri?" => ShapeKind.Uri,
-                _ => null,
-            },
+            _ when KnownTypeSymbols.Is(type, _known.DateTimeOffset) => ShapeKind.DateTimeOffset,
+            _ when KnownTypeSymbols.Is(type, _known.DateOnly) => ShapeKind.DateOnly,
+            _ when KnownTypeSymbols.Is(type, _known.TimeOnly) => ShapeKind.TimeOnly,
+            _ when KnownTypeSymbols.Is(type, _known.TimeSpan) => ShapeKind.TimeSpan,
+            _ when KnownTypeSymbols.Is(type, _known.Guid) => ShapeKind.Guid,
+            _ when KnownTypeSymbols.Is(type, _known.Uri) => ShapeKind.Uri,
+            _ => null,
         };
         if (primitive is { } kind)
         {
@@ -376,46 +386,55 @@ internal static class Parser
 
         if (named.IsGenericType)
         {
-            string definition = named.OriginalDefinition.ToDisplayString();
-            switch (definition)
+            INamedTypeSymbol definition = named.OriginalDefinition;
+            bool isDictionary = KnownTypeSymbols.Is(definition, _known.DictionaryOfTKeyTValue);
+            if (KnownTypeSymbols.Is(definition, _known.ListOfT))
             {
-                case "System.Collections.Generic.List<T>":
-                    return Wrap(ShapeKind.List, named.TypeArguments[0], null, out why, out direction);
-                case "System.Collections.Generic.HashSet<T>":
-                    return Wrap(ShapeKind.HashSet, named.TypeArguments[0], null, out why, out direction);
-                case "System.Collections.Generic.IList<T>":
-                case "System.Collections.Generic.ICollection<T>":
-                case "System.Collections.Generic.IEnumerable<T>":
-                case "System.Collections.Generic.IReadOnlyList<T>":
-                case "System.Collections.Generic.IReadOnlyCollection<T>":
-                    return Wrap(ShapeKind.CollectionInterface, named.TypeArguments[0], named.Name, out why, out direction);
-                case "System.Collections.Generic.Dictionary<TKey, TValue>":
-                case "System.Collections.Generic.IDictionary<TKey, TValue>":
-                case "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>":
-                    TypeShape? key = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction);
-                    if (key is null || key.Kind is not (ShapeKind.String or ShapeKind.SByte or ShapeKind.Byte or ShapeKind.Int16 or ShapeKind.UInt16
-                        or ShapeKind.Int32 or ShapeKind.UInt32 or ShapeKind.Int64 or ShapeKind.UInt64 or ShapeKind.Enum or ShapeKind.Guid))
-                    {
-                        why = "dictionary keys must be string, an integer type, an enum or Guid";
-                        direction = null;
-                        return null;
-                    }
+                return Wrap(ShapeKind.List, named.TypeArguments[0], null, out why, out direction);
+            }
 
-                    TypeShape? value = ResolveShape(named.TypeArguments[1], forWrite, forRead, out why, out direction);
-                    return value is null
-                        ? null
-                        : new TypeShape(
-                            definition.StartsWith("System.Collections.Generic.Dictionary", System.StringComparison.Ordinal) ? ShapeKind.Dictionary : ShapeKind.DictionaryInterface,
-                            name,
-                            value,
-                            named.Name,
-                            false,
-                            DictionaryKey: key);
+            if (KnownTypeSymbols.Is(definition, _known.HashSetOfT))
+            {
+                return Wrap(ShapeKind.HashSet, named.TypeArguments[0], null, out why, out direction);
+            }
+
+            if (definition.SpecialType is SpecialType.System_Collections_Generic_IList_T
+                or SpecialType.System_Collections_Generic_ICollection_T
+                or SpecialType.System_Collections_Generic_IEnumerable_T
+                or SpecialType.System_Collections_Generic_IReadOnlyList_T
+                or SpecialType.System_Collections_Generic_IReadOnlyCollection_T)
+            {
+                return Wrap(ShapeKind.CollectionInterface, named.TypeArguments[0], named.Name, out why, out direction);
+            }
+
+            if (isDictionary
+                || KnownTypeSymbols.Is(definition, _known.IDictionaryOfTKeyTValue)
+                || KnownTypeSymbols.Is(definition, _known.IReadOnlyDictionaryOfTKeyTValue))
+            {
+                TypeShape? key = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction);
+                if (key is null || key.Kind is not (ShapeKind.String or ShapeKind.SByte or ShapeKind.Byte or ShapeKind.Int16 or ShapeKind.UInt16
+                    or ShapeKind.Int32 or ShapeKind.UInt32 or ShapeKind.Int64 or ShapeKind.UInt64 or ShapeKind.Enum or ShapeKind.Guid))
+                {
+                    why = "dictionary keys must be string, an integer type, an enum or Guid";
+                    direction = null;
+                    return null;
+                }
+
+                TypeShape? value = ResolveShape(named.TypeArguments[1], forWrite, forRead, out why, out direction);
+                return value is null
+                    ? null
+                    : new TypeShape(
+                        isDictionary ? ShapeKind.Dictionary : ShapeKind.DictionaryInterface,
+                        name,
+                        value,
+                        named.Name,
+                        false,
+                        DictionaryKey: key);
             }
         }
 
-        bool writable = HasAttribute(named, ToJsonAttributeName);
-        bool readable = HasAttribute(named, FromJsonAttributeName);
+        bool writable = HasAttribute(named, _known.ToJsonAttribute);
+        bool readable = HasAttribute(named, _known.FromJsonAttribute);
         if (writable || readable)
         {
             if (forWrite && !writable)
@@ -445,7 +464,7 @@ internal static class Parser
         }
     }
 
-    private static EnumModel ParseEnum(INamedTypeSymbol enumType, bool asString)
+    private EnumModel ParseEnum(INamedTypeSymbol enumType, bool asString)
     {
         var members = new List<EnumMemberModel>();
         foreach (IFieldSymbol field in enumType.GetMembers().OfType<IFieldSymbol>())
@@ -456,39 +475,39 @@ internal static class Parser
             }
 
             string jsonName = field.GetAttributes()
-                .Where(a => a.AttributeClass?.ToDisplayString() == "System.Text.Json.Serialization.JsonStringEnumMemberNameAttribute")
+                .Where(a => KnownTypeSymbols.Is(a.AttributeClass, _known.JsonStringEnumMemberNameAttribute))
                 .Select(a => a.ConstructorArguments.FirstOrDefault().Value as string)
                 .FirstOrDefault(n => n is not null) ?? field.Name;
             members.Add(new EnumMemberModel(EscapeIdentifier(field.Name), jsonName));
         }
 
-        bool isFlags = enumType.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.FlagsAttribute");
+        bool isFlags = HasAttribute(enumType, _known.FlagsAttribute);
         return new EnumModel(asString, isFlags, members.ToEquatableArray());
     }
 
     /// <summary>Whether STJ's <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (or its generic form) is on the symbol.</summary>
-    private static bool HasStringEnumConverter(ISymbol symbol) =>
+    private bool HasStringEnumConverter(ISymbol symbol) =>
         symbol.GetAttributes().Any(a =>
-            a.AttributeClass?.ToDisplayString() == "System.Text.Json.Serialization.JsonConverterAttribute" &&
+            KnownTypeSymbols.Is(a.AttributeClass, _known.JsonConverterAttribute) &&
             a.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol converter &&
-            converter.OriginalDefinition.ToDisplayString() is "System.Text.Json.Serialization.JsonStringEnumConverter" or "System.Text.Json.Serialization.JsonStringEnumConverter<TEnum>");
+            (KnownTypeSymbols.Is(converter.OriginalDefinition, _known.JsonStringEnumConverter) || KnownTypeSymbols.Is(converter.OriginalDefinition, _known.JsonStringEnumConverterOfT)));
 
     /// <summary>
     /// The generated members that a base type marked [ToJson]/[FromJson] (here or in a referenced assembly) declares too,
     /// so that this type's generated members hide them with <c>new</c> instead of warning CS0108.
     /// </summary>
-    private static List<string> InheritedMemberNames(INamedTypeSymbol type)
+    private List<string> InheritedMemberNames(INamedTypeSymbol type)
     {
         var names = new List<string>();
         for (INamedTypeSymbol? b = type.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
         {
-            bool writable = HasAttribute(b, ToJsonAttributeName);
-            bool readable = HasAttribute(b, FromJsonAttributeName);
+            bool writable = HasAttribute(b, _known.ToJsonAttribute);
+            bool readable = HasAttribute(b, _known.FromJsonAttribute);
             if (writable)
             {
                 names.AddRange(["ToJson", "ToJsonUtf8", "ToJsonable"]);
                 names.AddRange(b.GetAttributes()
-                    .Where(a => a.AttributeClass?.ToDisplayString() == ToJsonAttributeName)
+                    .Where(a => KnownTypeSymbols.Is(a.AttributeClass, _known.ToJsonAttribute))
                     .SelectMany(a => a.NamedArguments)
                     .Where(a => a.Key == "Property" && a.Value.Value is string)
                     .Select(a => "ToJsonUtf8_" + (string)a.Value.Value!));
@@ -499,10 +518,10 @@ internal static class Parser
                 names.AddRange(["FromJsonable", "FromJson", "CreateFromJson", "CreateFromJsonable", "MergeFromJson", "MergeFromJsonable"]);
             }
 
-            // The registration method is internal: it is only seen (and hidden) within the base's own assembly.
+            // The type-info factory is internal: it is only seen (and hidden) within the base's own assembly.
             if ((writable || readable) && IsVisibleToModule(b) && SymbolEqualityComparer.Default.Equals(b.ContainingAssembly, type.ContainingAssembly))
             {
-                names.Add("__JsonableRegister");
+                names.Add("__JsonableCreateTypeInfo");
             }
         }
 

@@ -3,50 +3,74 @@ using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 using System.Linq;
+using System.Reflection;
 using System.Runtime.CompilerServices;
 
 namespace Jsonable;
 
 /// <summary>
 /// Finds a type's generated reader and writer by <see cref="Type"/> without reflection per call (and without
-/// any reflection that trimming or native AOT would break): generated module initializers register each
-/// <c>[ToJson]</c>/<c>[FromJson]</c> type, together with its arrays, lists and sequences, when their
-/// assembly loads.
+/// any reflection that trimming or native AOT would break).
 /// </summary>
+/// <remarks>
+/// <para>
+/// Each assembly with <c>[ToJson]</c>/<c>[FromJson]</c> types carries one generated registration, which a module
+/// initializer hands to <see cref="RegisterAssembly"/> when the assembly loads. It creates nothing up front: the info
+/// of a generated type is created the first time that type (or a collection of it) is looked up, and the info of a
+/// collection (<c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>, ...) the first time that collection
+/// type is. Each is then kept for the life of the process.
+/// </para>
+/// <para>
+/// A miss is kept for good too, which is sound because of where registrations live: the only assembly that can
+/// register a generated type is the one that declares it (the generator extends the partial types of the assembly it
+/// compiles), and a collection is found through its element type. So before answering "not found" for a type, the
+/// registry makes sure the registration of the assembly that owns it has run (running that module's initializer if
+/// nothing in it has run yet, which happens at most once per module); after that, no assembly loaded later can
+/// register it. Two things can still add a type after a miss, and both evict the misses they affect: a registration
+/// that runs late within its own assembly (another module initializer of that assembly looked a type up first), and
+/// registering a type by hand with <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?, JsonablePartialWriter{T}[], JsonableMergeAction{T}?, JsonableMember[])"/>.
+/// </para>
+/// </remarks>
 public static class JsonableRegistry
 {
     private static readonly ConcurrentDictionary<Type, JsonableTypeInfo> s_infos = new();
 
-    // Types already looked up (module initializers run) and not found. MVC asks about every response type on every
-    // request, so a miss (ProblemDetails, any non-generated DTO) must cost one dictionary lookup, not a module probe.
+    // Types looked up and not found. MVC asks about every response type on every request, so a miss (ProblemDetails,
+    // any non-generated DTO) must cost one dictionary lookup.
     private static readonly ConcurrentDictionary<Type, bool> s_missing = new();
 
-    /// <summary>
-    /// Registers a generated type and the collections of it that can be a root value: <c>T[]</c>,
-    /// <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>,
-    /// <c>IReadOnlyList&lt;T&gt;</c> and <c>IReadOnlyCollection&lt;T&gt;</c>. Generated code calls this.
-    /// </summary>
-    /// <typeparam name="T">The generated type.</typeparam>
-    /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
-    /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
-    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read) => Register(write, read, []);
+    // The generated registration of each assembly that has one: creates the info of one of its types, or returns null.
+    private static readonly ConcurrentDictionary<Assembly, Func<Type, JsonableTypeInfo?>> s_assemblies = new();
 
     /// <summary>
-    /// Registers a generated type as <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?)"/> does,
-    /// together with its partial writers (<c>[ToJson(Property = nameof(X))]</c>), found later by member name
-    /// through <see cref="JsonableTypeInfo{T}.TryGetPartialWriter"/>. Generated code calls this.
+    /// Registers the generated types of <paramref name="assembly"/>, to be created when first looked up. Generated code
+    /// calls this once per assembly, from a module initializer.
     /// </summary>
-    /// <typeparam name="T">The generated type.</typeparam>
-    /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
-    /// <param name="read">Its reader, or <see langword="null"/> if it is not <c>[FromJson]</c>.</param>
-    /// <param name="partialWriters">Its partial writers, in declaration order.</param>
-    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters) =>
-        Register(write, read, partialWriters, merge: null, members: []);
+    /// <param name="assembly">The assembly whose types <paramref name="createTypeInfo"/> describes.</param>
+    /// <param name="createTypeInfo">
+    /// Creates the info of a generated type of <paramref name="assembly"/> (with <see cref="CreateTypeInfo{T}"/>, so that
+    /// its collections are found too), or returns <see langword="null"/> for any other type. Called at
+    /// most once per type, or a few times if threads race to look it up first; one result is kept.
+    /// </param>
+    public static void RegisterAssembly(Assembly assembly, Func<Type, JsonableTypeInfo?> createTypeInfo)
+    {
+        ArgumentNullException.ThrowIfNull(assembly);
+        ArgumentNullException.ThrowIfNull(createTypeInfo);
+        s_assemblies[assembly] = createTypeInfo;
+
+        // Misses recorded before this ran (only possible from code of the same assembly that runs first) no longer hold.
+        foreach (Type missed in s_missing.Keys)
+        {
+            if ((ElementOf(missed) ?? missed).Assembly == assembly)
+            {
+                s_missing.TryRemove(missed, out _);
+            }
+        }
+    }
 
     /// <summary>
-    /// Registers a generated type as <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?, JsonablePartialWriter{T}[])"/>
-    /// does, together with its merge reader, which <see cref="JsonableTypeInfo{T}.Merge"/> uses to apply merge patches.
-    /// Generated code calls this.
+    /// Creates the info of a generated type: the one <see cref="RegisterAssembly"/>'s function returns, from which the
+    /// registry makes the infos of the type's root collections. Generated code calls this.
     /// </summary>
     /// <typeparam name="T">The generated type.</typeparam>
     /// <param name="write">Its writer, or <see langword="null"/> if it is not <c>[ToJson]</c>.</param>
@@ -54,32 +78,64 @@ public static class JsonableRegistry
     /// <param name="partialWriters">Its partial writers, in declaration order.</param>
     /// <param name="merge">Its merge reader, or <see langword="null"/> if it cannot be merged into.</param>
     /// <param name="members">Its members by id.</param>
+    /// <returns>The info, with <see cref="JsonableTypeInfo.IsObject"/> true.</returns>
+    public static JsonableTypeInfo<T> CreateTypeInfo<T>(
+        JsonableWriteAction<T>? write,
+        JsonableReadFunc<T>? read,
+        JsonablePartialWriter<T>[]? partialWriters = null,
+        JsonableMergeAction<T>? merge = null,
+        JsonableMember[]? members = null) =>
+        new ObjectTypeInfo<T>(write, read, partialWriters, merge, members);
+
+    /// <summary>
+    /// Registers a type by hand, and the collections of it that can be a root value: <c>T[]</c>,
+    /// <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>,
+    /// <c>IReadOnlyList&lt;T&gt;</c>, <c>IReadOnlyCollection&lt;T&gt;</c> and <c>IAsyncEnumerable&lt;T&gt;</c> (written
+    /// only). Generated types need no call: their assembly's generated registration finds them.
+    /// </summary>
+    /// <typeparam name="T">The type.</typeparam>
+    /// <param name="write">Its writer, or <see langword="null"/> if it cannot be written.</param>
+    /// <param name="read">Its reader, or <see langword="null"/> if it cannot be read.</param>
+    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read) => Register(write, read, []);
+
+    /// <summary>
+    /// Registers a type by hand as <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?)"/> does,
+    /// together with its partial writers, found later by member name through <see cref="JsonableTypeInfo{T}.TryGetPartialWriter"/>.
+    /// </summary>
+    /// <typeparam name="T">The type.</typeparam>
+    /// <param name="write">Its writer, or <see langword="null"/> if it cannot be written.</param>
+    /// <param name="read">Its reader, or <see langword="null"/> if it cannot be read.</param>
+    /// <param name="partialWriters">Its partial writers, in declaration order.</param>
+    public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters) =>
+        Register(write, read, partialWriters, merge: null, members: []);
+
+    /// <summary>
+    /// Registers a type by hand as <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?, JsonablePartialWriter{T}[])"/>
+    /// does, together with its merge reader, which <see cref="JsonableTypeInfo{T}.Merge"/> uses to apply merge patches.
+    /// A registration by hand replaces whatever was known about <typeparamref name="T"/> and its collections, and
+    /// undoes earlier misses for them.
+    /// </summary>
+    /// <typeparam name="T">The type.</typeparam>
+    /// <param name="write">Its writer, or <see langword="null"/> if it cannot be written.</param>
+    /// <param name="read">Its reader, or <see langword="null"/> if it cannot be read.</param>
+    /// <param name="partialWriters">Its partial writers, in declaration order.</param>
+    /// <param name="merge">Its merge reader, or <see langword="null"/> if it cannot be merged into.</param>
+    /// <param name="members">Its members by id.</param>
     public static void Register<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[] partialWriters, JsonableMergeAction<T>? merge, JsonableMember[] members)
     {
         ArgumentNullException.ThrowIfNull(partialWriters);
         ArgumentNullException.ThrowIfNull(members);
-        var element = new JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members);
-        s_infos[typeof(T)] = element;
-        s_missing.Clear(); // a registration made by hand after a miss must be found
+        s_infos[typeof(T)] = CreateTypeInfo(write, read, partialWriters, merge, members);
+        foreach (Type known in s_infos.Keys.Concat(s_missing.Keys))
+        {
+            if (ElementOf(known) == typeof(T))
+            {
+                s_infos.TryRemove(known, out _); // made again from the new element info on the next lookup
+                s_missing.TryRemove(known, out _);
+            }
+        }
 
-        JsonableWriteAction<IEnumerable<T>?>? writeSequence = write is null ? null : (ref JsonableWriter w, IEnumerable<T>? v) => WriteSequence(ref w, v, write);
-        JsonableReadFunc<List<T>>? readList = read is null ? null : (ref JsonableReader r) => ReadList(ref r, read);
-
-        Add<T[]>(write is null ? null : (ref JsonableWriter w, T[] v) => writeSequence!(ref w, v), read is null ? null : (ref JsonableReader r) => readList!(ref r)?.ToArray());
-        Add<List<T>>(write is null ? null : (ref JsonableWriter w, List<T> v) => writeSequence!(ref w, v), readList);
-        Add<IList<T>>(write is null ? null : (ref JsonableWriter w, IList<T> v) => writeSequence!(ref w, v), readList);
-        Add<ICollection<T>>(write is null ? null : (ref JsonableWriter w, ICollection<T> v) => writeSequence!(ref w, v), readList);
-        Add<IEnumerable<T>>(writeSequence!, readList);
-        Add<IReadOnlyList<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyList<T> v) => writeSequence!(ref w, v), readList);
-        Add<IReadOnlyCollection<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyCollection<T> v) => writeSequence!(ref w, v), readList);
-
-        // An async sequence can only be written asynchronously (JsonableTypeInfo.WriteDocumentAsync), and is not read.
-        Add<IAsyncEnumerable<T>>(
-            write is null ? null : static (ref JsonableWriter w, IAsyncEnumerable<T> v) => throw new NotSupportedException("An IAsyncEnumerable is written with JsonableTypeInfo.WriteDocumentAsync."),
-            null);
-
-        void Add<TCollection>(JsonableWriteAction<TCollection>? w, JsonableReadFunc<TCollection>? r) =>
-            s_infos[typeof(TCollection)] = new JsonableSequenceTypeInfo<TCollection, T>(w, r, write);
+        s_missing.TryRemove(typeof(T), out _);
     }
 
     /// <summary>Looks up the registered info for <paramref name="type"/>.</summary>
@@ -99,21 +155,15 @@ public static class JsonableRegistry
             return false;
         }
 
-        // A type can be named (typeof) before anything in its assembly has run; run that module's
-        // initializer, which registers its generated types, and look again.
-        EnsureModuleInitialized(type);
-        foreach (Type arg in type.IsGenericType ? type.GetGenericArguments() : type.HasElementType ? [type.GetElementType()!] : [])
+        info = Create(type);
+        if (info is null)
         {
-            EnsureModuleInitialized(arg);
+            s_missing.TryAdd(type, true);
+            return false;
         }
 
-        if (s_infos.TryGetValue(type, out info))
-        {
-            return true;
-        }
-
-        s_missing.TryAdd(type, true);
-        return false;
+        info = s_infos.GetOrAdd(type, info); // a thread that lost the race uses the winner's info
+        return true;
     }
 
     /// <summary>Looks up the registered info for <typeparamref name="T"/>.</summary>
@@ -130,7 +180,93 @@ public static class JsonableRegistry
         return cached;
     }
 
-    private static void EnsureModuleInitialized(Type type) => RuntimeHelpers.RunModuleConstructor(type.Module.ModuleHandle);
+    /// <summary>Creates the info of a type not looked up before: a generated type, or a collection of one.</summary>
+    private static JsonableTypeInfo? Create(Type type)
+    {
+        if (ElementOf(type) is { } element)
+        {
+            return TryGetTypeInfo(element, out JsonableTypeInfo? elementInfo) ? elementInfo.CreateCollectionInfo(type) : null;
+        }
+
+        // Generated types are never generic or arrays, so only the type's own assembly can know it.
+        Assembly assembly = type.Assembly;
+        if (!s_assemblies.TryGetValue(assembly, out Func<Type, JsonableTypeInfo?>? createTypeInfo))
+        {
+            // Named (typeof) before anything in its module ran: run the module's initializer, which registers it.
+            RuntimeHelpers.RunModuleConstructor(type.Module.ModuleHandle);
+            if (!s_assemblies.TryGetValue(assembly, out createTypeInfo))
+            {
+                return null;
+            }
+        }
+
+        return createTypeInfo(type) is { Type: var created } info && created == type ? info : null;
+    }
+
+    /// <summary>The element type a collection type would be registered under (<c>T</c> of <c>T[]</c> or of a one-argument generic), or null.</summary>
+    private static Type? ElementOf(Type type) =>
+        type.IsSZArray ? type.GetElementType()
+        : type.IsConstructedGenericType && type.GenericTypeArguments.Length == 1 ? type.GenericTypeArguments[0]
+        : null;
+
+    /// <summary>
+    /// The info of one of the root collections of <typeparamref name="T"/>, or null when <paramref name="collectionType"/>
+    /// is not one: <c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>,
+    /// <c>IEnumerable&lt;T&gt;</c>, <c>IReadOnlyList&lt;T&gt;</c>, <c>IReadOnlyCollection&lt;T&gt;</c>, and
+    /// <c>IAsyncEnumerable&lt;T&gt;</c>, which is only written, and asynchronously (<see cref="JsonableTypeInfo.WriteDocumentAsync"/>).
+    /// </summary>
+    internal static JsonableTypeInfo? CreateCollectionInfo<T>(Type collectionType, JsonableWriteAction<T>? write, JsonableReadFunc<T>? read)
+    {
+        JsonableWriteAction<IEnumerable<T>?>? writeSequence = write is null ? null : (ref JsonableWriter w, IEnumerable<T>? v) => WriteSequence(ref w, v, write);
+        JsonableReadFunc<List<T>>? readList = read is null ? null : (ref JsonableReader r) => ReadList(ref r, read);
+
+        if (collectionType == typeof(T[]))
+        {
+            return Sequence<T[]>(write is null ? null : (ref JsonableWriter w, T[] v) => writeSequence!(ref w, v), read is null ? null : (ref JsonableReader r) => readList!(ref r)?.ToArray());
+        }
+
+        if (collectionType == typeof(List<T>))
+        {
+            return Sequence<List<T>>(write is null ? null : (ref JsonableWriter w, List<T> v) => writeSequence!(ref w, v), readList);
+        }
+
+        if (collectionType == typeof(IList<T>))
+        {
+            return Sequence<IList<T>>(write is null ? null : (ref JsonableWriter w, IList<T> v) => writeSequence!(ref w, v), readList);
+        }
+
+        if (collectionType == typeof(ICollection<T>))
+        {
+            return Sequence<ICollection<T>>(write is null ? null : (ref JsonableWriter w, ICollection<T> v) => writeSequence!(ref w, v), readList);
+        }
+
+        if (collectionType == typeof(IEnumerable<T>))
+        {
+            return Sequence<IEnumerable<T>>(writeSequence!, readList);
+        }
+
+        if (collectionType == typeof(IReadOnlyList<T>))
+        {
+            return Sequence<IReadOnlyList<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyList<T> v) => writeSequence!(ref w, v), readList);
+        }
+
+        if (collectionType == typeof(IReadOnlyCollection<T>))
+        {
+            return Sequence<IReadOnlyCollection<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyCollection<T> v) => writeSequence!(ref w, v), readList);
+        }
+
+        if (collectionType == typeof(IAsyncEnumerable<T>))
+        {
+            return Sequence<IAsyncEnumerable<T>>(
+                write is null ? null : static (ref JsonableWriter w, IAsyncEnumerable<T> v) => throw new NotSupportedException("An IAsyncEnumerable is written with JsonableTypeInfo.WriteDocumentAsync."),
+                null);
+        }
+
+        return null;
+
+        JsonableTypeInfo Sequence<TCollection>(JsonableWriteAction<TCollection>? w, JsonableReadFunc<TCollection>? r) =>
+            new JsonableSequenceTypeInfo<TCollection, T>(w, r, write);
+    }
 
     private static void WriteSequence<T>(ref JsonableWriter writer, IEnumerable<T>? values, JsonableWriteAction<T> write)
     {
@@ -178,6 +314,18 @@ public static class JsonableRegistry
         }
 
         return list;
+    }
+
+    /// <summary>
+    /// The info of a generated (or hand-registered) type: the only kind that makes collection infos. A subclass rather
+    /// than a virtual on <see cref="JsonableTypeInfo{T}"/>, which the collection infos derive from too: there, making
+    /// <c>List&lt;T&gt;</c>'s info would reach <c>List&lt;List&lt;T&gt;&gt;</c>'s, and so on without end, and native AOT
+    /// would try to compile every one of them.
+    /// </summary>
+    private sealed class ObjectTypeInfo<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[]? partialWriters, JsonableMergeAction<T>? merge, JsonableMember[]? members)
+        : JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members)
+    {
+        internal override JsonableTypeInfo? CreateCollectionInfo(Type collectionType) => JsonableRegistry.CreateCollectionInfo(collectionType, WriteAction, ReadFunc);
     }
 
     private static class Cache<T>

@@ -6,8 +6,8 @@ using System.Threading.Tasks;
 namespace Jsonable;
 
 /// <summary>
-/// What the registry knows about one type: how to write and read it without reflection. Generated code
-/// registers one for each <c>[ToJson]</c>/<c>[FromJson]</c> type and for the common collections of it.
+/// What the registry knows about one type: how to write and read it without reflection. The registry makes one for
+/// each <c>[ToJson]</c>/<c>[FromJson]</c> type and for the common collections of it, the first time each is looked up.
 /// </summary>
 public abstract class JsonableTypeInfo
 {
@@ -35,6 +35,12 @@ public abstract class JsonableTypeInfo
 
     /// <summary>Whether a merge patch can be applied to an instance of <see cref="Type"/> (see <see cref="JsonableTypeInfo{T}.Merge"/>).</summary>
     public virtual bool CanMerge => false;
+
+    /// <summary>
+    /// For the info of a generated type (made by <see cref="JsonableRegistry.CreateTypeInfo{T}"/>), the info of one of its
+    /// root collections, which <see cref="JsonableRegistry"/> creates on first use; null for anything else.
+    /// </summary>
+    internal virtual JsonableTypeInfo? CreateCollectionInfo(Type collectionType) => null;
 
     /// <summary>Calls <paramref name="visitor"/> with this info as its strongly typed <see cref="JsonableTypeInfo{T}"/>.</summary>
     /// <typeparam name="TResult">What the visit returns.</typeparam>

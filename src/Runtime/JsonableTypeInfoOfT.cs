@@ -42,6 +42,12 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <summary>Whether a merge patch can be applied to an instance (a generated <c>[FromJson]</c> type that is not a readonly struct).</summary>
     public override bool CanMerge => _merge is not null;
 
+    /// <summary>The writer, for the registry to build collection infos from (see <see cref="JsonableRegistry.CreateTypeInfo{T}"/>).</summary>
+    internal JsonableWriteAction<T>? WriteAction => _write;
+
+    /// <summary>The reader, for the registry to build collection infos from.</summary>
+    internal JsonableReadFunc<T>? ReadFunc => _read;
+
     /// <inheritdoc />
     public override TResult Accept<TResult>(IJsonableTypeVisitor<TResult> visitor)
     {

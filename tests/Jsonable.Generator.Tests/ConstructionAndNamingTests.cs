@@ -148,7 +148,7 @@ public sealed class ConstructionAndNamingTests
             optionsProvider: options);
 
         driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out _, out ImmutableArray<Diagnostic> diagnostics);
-        string source = driver.GetRunResult().GeneratedTrees.Single().GetText().ToString();
+        string source = driver.GetRunResult().GeneratedTrees.Single(t => t.FilePath.EndsWith("Sample.Person.Jsonable.g.cs", System.StringComparison.Ordinal)).GetText().ToString();
 
         Assert.Empty(diagnostics);
         Assert.Contains(expectedName + "u8", source, System.StringComparison.Ordinal); // the name the reader matches
@@ -169,7 +169,7 @@ public sealed class ConstructionAndNamingTests
             parseOptions: GeneratorHarness.ParseOptions,
             optionsProvider: new TestOptionsProvider(new() { ["build_property.JsonableNamingPolicy"] = "AsDeclared" }));
 
-        string source = driver.RunGenerators(compilation).GetRunResult().GeneratedTrees.Single().GetText().ToString();
+        string source = driver.RunGenerators(compilation).GetRunResult().GeneratedTrees.Single(t => t.FilePath.EndsWith("Sample.Person.Jsonable.g.cs", System.StringComparison.Ordinal)).GetText().ToString();
 
         Assert.Contains("\"FIRST_NAME\"u8", source, System.StringComparison.Ordinal);
     }

@@ -462,7 +462,15 @@ public sealed class DiagnosticTests
         Assert.Equal(parsed.LineSpan(parsed.Span), where.Span);
         Assert.Equal(parsed.Span, diagnostic.Location.SourceSpan);
 
-        Assert.Equal(otherSources ?? [], run.HintNames);
+        // The other types are generated and registered (the broken one is neither); with none, there is nothing to register.
+        string[] expected = otherSources is null or [] ? [] : [.. otherSources, "JsonableRegistration.g.cs"];
+        Assert.Equal(expected.Order(System.StringComparer.Ordinal), run.HintNames);
+        if (otherSources is { Length: > 0 })
+        {
+            string registration = run.Source("JsonableRegistration.g.cs");
+            Assert.Equal(otherSources.Length, registration.Split("typeof(global::").Length - 1);
+            Assert.All(otherSources, hint => Assert.Contains($"typeof(global::{hint.Replace(".Jsonable.g.cs", string.Empty, System.StringComparison.Ordinal)})", registration, System.StringComparison.Ordinal));
+        }
     }
 
     /// <summary>Asserts the generator reports nothing, generates source, and the whole program compiles without a single diagnostic.</summary>

@@ -147,6 +147,93 @@ public sealed class GeneratedCodeBehaviourTests
         Assert.Equal("""{"code":"A","label":"new","where":{"x":0,"y":5}}""", Encoding.UTF8.GetString(JsonableSerializer.SerializeToUtf8Bytes(target, type)));
     }
 
+    [Fact]
+    public void Registry_AssemblyNothingRanIn_CollectionLookedUpFirst_FindsItAndEveryRootShapeOnce()
+    {
+        // An assembly loaded after the process has looked up (and missed) many types: its one registration runs on the
+        // first lookup that needs it, here a List<Late>, and makes each info the first time it is asked for.
+        Assembly assembly = LoadUninitialized(
+            """
+            using Jsonable;
+            namespace Sample;
+            [ToJson, FromJson]
+            public partial class Late
+            {
+                public int Value { get; set; }
+            }
+            public class Plain
+            {
+                public int Value { get; set; }
+            }
+            """);
+        Type late = assembly.GetType("Sample.Late", throwOnError: true)!;
+        Type plain = assembly.GetType("Sample.Plain", throwOnError: true)!;
+        Type listOfLate = typeof(List<>).MakeGenericType(late);
+
+        Assert.True(JsonableRegistry.TryGetTypeInfo(listOfLate, out JsonableTypeInfo? list));
+        Assert.True(JsonableRegistry.TryGetTypeInfo(late, out JsonableTypeInfo? element));
+
+        Assert.Equal(listOfLate, list.Type);
+        Assert.Equal(late, list.ElementType);
+        Assert.False(list.IsObject);
+        Assert.Equal(late, element.Type);
+        Assert.True(element.IsObject);
+        Assert.Null(element.ElementType);
+        Assert.True(element.CanRead && element.CanWrite && element.CanMerge);
+
+        // Made once, then kept.
+        Assert.True(JsonableRegistry.TryGetTypeInfo(late, out JsonableTypeInfo? elementAgain));
+        Assert.True(JsonableRegistry.TryGetTypeInfo(listOfLate, out JsonableTypeInfo? listAgain));
+        Assert.Same(element, elementAgain);
+        Assert.Same(list, listAgain);
+
+        // Every root collection shape, and nothing else.
+        foreach (Type shape in new[] { typeof(IList<>), typeof(ICollection<>), typeof(IEnumerable<>), typeof(IReadOnlyList<>), typeof(IReadOnlyCollection<>), typeof(IAsyncEnumerable<>) })
+        {
+            Type collection = shape.MakeGenericType(late);
+            Assert.True(JsonableRegistry.TryGetTypeInfo(collection, out JsonableTypeInfo? info), collection.ToString());
+            Assert.Equal((collection, late), (info.Type, info.ElementType));
+        }
+
+        Assert.True(JsonableRegistry.TryGetTypeInfo(late.MakeArrayType(), out JsonableTypeInfo? array));
+        Assert.Equal(late, array.ElementType);
+        Assert.False(JsonableRegistry.TryGetTypeInfo(typeof(HashSet<>).MakeGenericType(late), out _));
+        Assert.False(JsonableRegistry.TryGetTypeInfo(typeof(Dictionary<,>).MakeGenericType(typeof(string), late), out _));
+        Assert.False(JsonableRegistry.TryGetTypeInfo(plain, out _));
+        Assert.False(JsonableRegistry.TryGetTypeInfo(typeof(List<>).MakeGenericType(plain), out _));
+
+        // And the infos work: a list read and written through the registry alone.
+        object values = JsonableSerializer.Deserialize("""[{"value":1},{"value":2}]"""u8, listOfLate, JsonableFormat.Json)!;
+        Assert.Equal("""[{"value":1},{"value":2}]""", Encoding.UTF8.GetString(JsonableSerializer.SerializeToUtf8Bytes(values, listOfLate)));
+    }
+
+    [Fact]
+    public void Registry_MissRecordedBeforeItsAssemblyRegisters_IsUndoneByThatRegistration()
+    {
+        // Code of an assembly can run before the assembly's own registration (another module initializer of it):
+        // a miss recorded then must not outlive the registration, which names the assembly's types.
+        Assembly assembly = LoadUninitialized(
+            """
+            namespace Sample;
+            public class Plain
+            {
+                public int Value { get; set; }
+            }
+            """);
+        Type plain = assembly.GetType("Sample.Plain", throwOnError: true)!;
+        Type listOfPlain = typeof(List<>).MakeGenericType(plain);
+        Assert.False(JsonableRegistry.TryGetTypeInfo(plain, out _));
+        Assert.False(JsonableRegistry.TryGetTypeInfo(listOfPlain, out _));
+
+        var info = (JsonableTypeInfo)typeof(JsonableRegistry).GetMethod(nameof(JsonableRegistry.CreateTypeInfo))!.MakeGenericMethod(plain).Invoke(null, [null, null, null, null, null])!;
+        JsonableRegistry.RegisterAssembly(assembly, type => type == plain ? info : null);
+
+        Assert.True(JsonableRegistry.TryGetTypeInfo(plain, out JsonableTypeInfo? found));
+        Assert.Same(info, found);
+        Assert.True(JsonableRegistry.TryGetTypeInfo(listOfPlain, out JsonableTypeInfo? list));
+        Assert.Equal(plain, list.ElementType);
+    }
+
     /// <summary>Merges a JSON patch into a boxed instance of a type known only at run time.</summary>
     private sealed class MergeVisitor(object target, byte[] patch) : IJsonableTypeVisitor<string>
     {
@@ -159,6 +246,14 @@ public sealed class GeneratedCodeBehaviourTests
 
     private static Assembly Load(string source, params string[] allowedDiagnostics)
     {
+        Assembly assembly = LoadUninitialized(source, allowedDiagnostics);
+        RuntimeHelpers.RunModuleConstructor(assembly.ManifestModule.ModuleHandle);
+        return assembly;
+    }
+
+    /// <summary>Generates, compiles (without a single diagnostic) and loads <paramref name="source"/>; nothing in it has run yet.</summary>
+    private static Assembly LoadUninitialized(string source, params string[] allowedDiagnostics)
+    {
         GeneratorRun run = GeneratorHarness.Run(
             GeneratorHarness.CreateCompilation(["#pragma warning disable CS1591\n" + source], assemblyName: "Behaviour" + Guid.NewGuid().ToString("N")));
         Assert.All(run.GeneratorDiagnostics, d => Assert.Contains(d.Id, allowedDiagnostics));
@@ -170,8 +265,6 @@ public sealed class GeneratedCodeBehaviourTests
         image.Position = 0;
 
         // The default context: the generated code must bind to the very Jsonable.Runtime this test uses.
-        Assembly assembly = AssemblyLoadContext.Default.LoadFromStream(image);
-        RuntimeHelpers.RunModuleConstructor(assembly.ManifestModule.ModuleHandle);
-        return assembly;
+        return AssemblyLoadContext.Default.LoadFromStream(image);
     }
 }

@@ -270,6 +270,7 @@ public sealed class GeneratedCodeCompilationTests
         Assert.Equal(
             [
                 "GlobalType.Jsonable.g.cs",
+                "JsonableRegistration.g.cs",
                 "Sample.Models.BaseWithWriter.Jsonable.g.cs",
                 "Sample.Models.Child.Jsonable.g.cs",
                 "Sample.Models.Container.Deeper.Deepest.Jsonable.g.cs",
@@ -331,7 +332,7 @@ public sealed class GeneratedCodeCompilationTests
                 extraReferences: [GeneratorHarness.EmitReference(library.Output)]));
 
         AssertCompilesCleanly(app);
-        Assert.Equal(["App.Derived.Jsonable.g.cs"], app.HintNames);
+        Assert.Equal(["App.Derived.Jsonable.g.cs", "JsonableRegistration.g.cs"], app.HintNames);
     }
 
     private static void AssertCompilesCleanly(GeneratorRun run)

@@ -60,9 +60,9 @@ public sealed class IncrementalCachingTests
         .ToArray();
 
     [Fact]
-    public void TrackingNames_AreTheFourNamedSteps()
+    public void TrackingNames_AreTheSevenNamedSteps()
     {
-        Assert.Equal(["ToJsonTypes", "FromJsonOnlyTypes", "Types", "NamedTypes"], s_trackingNames);
+        Assert.Equal(["ToJsonTypes", "FromJsonOnlyTypes", "Types", "Models", "NamedTypes", "Diagnostics", "Registrations"], s_trackingNames);
     }
 
     [Fact]
@@ -100,7 +100,7 @@ public sealed class IncrementalCachingTests
     [Fact]
     public void TypeWithDiagnostics_EditAfterIt_DiagnosticsCachedAndStillReported()
     {
-        // Diagnostics live in the model (descriptor, location as values, arguments): they must compare equal too.
+        // Diagnostics live beside the model (descriptor, location as values, arguments): they must compare equal too.
         const string broken = """
             using Jsonable;
             namespace Sample;
@@ -131,6 +131,61 @@ public sealed class IncrementalCachingTests
     }
 
     [Fact]
+    public void TypeWithWarning_LinesAddedAboveIt_ModelEqualSourceCachedDiagnosticMoved()
+    {
+        // STJ's test: moving a declaration changes the diagnostic's location, which lives beside the model, not in it.
+        // So the parse step sees a change, the model step finds the model equal, and the source is not generated again,
+        // while the warning is reported again at its new line. A location in the model would fail every assert below.
+        const string withWarning = """
+            using Jsonable;
+            namespace Sample;
+            [FromJson]
+            public partial class Other
+            {
+                public int Value { get; set; }
+            }
+            public class Before
+            {
+            }
+            [ToJson, FromJson]
+            public partial class Fixed
+            {
+                public Fixed(string code) => Code = code;
+                public string Code { get; }
+                public string? Label { get; set; }
+            }
+            """;
+        (GeneratorRun first, CSharpCompilation compilation) = FirstRun(withWarning, Unrelated);
+        Diagnostic before = Assert.Single(first.GeneratorDiagnostics);
+        Assert.Equal("JSONABLE008", before.Id);
+        Assert.Equal(14, before.Location.GetLineSpan().StartLinePosition.Line);
+        Assert.Equal(["JsonableRegistration.g.cs", "Sample.Fixed.Jsonable.g.cs", "Sample.Other.Jsonable.g.cs"], first.HintNames);
+
+        GeneratorRun second = GeneratorHarness.Run(first.Driver, Edit(compilation, 0, "public class Before\n{\n}", "public class Before\n{\n    public int A;\n\n    public int B;\n}"));
+
+        // The parse result carries the moved location: it did change, and so did the diagnostics step.
+        Assert.Contains(IncrementalStepRunReason.Modified, StepOutputs(second, JsonableGenerator.TrackingNames.ToJsonTypes).Select(o => o.Reason));
+        Assert.Contains(IncrementalStepRunReason.Modified, StepOutputs(second, JsonableGenerator.TrackingNames.Diagnostics).Select(o => o.Reason));
+
+        // No source model did, and nothing downstream of the models ran again.
+        Assert.Equal(StepOutputs(first, JsonableGenerator.TrackingNames.Models).Select(o => o.Value), StepOutputs(second, JsonableGenerator.TrackingNames.Models).Select(o => o.Value));
+        Assert.All(StepOutputs(second, JsonableGenerator.TrackingNames.Models), o => Assert.True(
+            o.Reason is IncrementalStepRunReason.Cached or IncrementalStepRunReason.Unchanged, $"Models produced {o.Reason} for {o.Value}"));
+        Assert.All(StepOutputs(second, JsonableGenerator.TrackingNames.NamedTypes), o => Assert.Equal(IncrementalStepRunReason.Cached, o.Reason));
+        IEnumerable<(object Value, IncrementalStepRunReason Reason)> sourceOutputs = SourceOutputs(second, JsonableGenerator.TrackingNames.NamedTypes);
+        Assert.NotEmpty(sourceOutputs);
+        Assert.All(sourceOutputs, o => Assert.Equal(IncrementalStepRunReason.Cached, o.Reason));
+        Assert.Equal(first.Source("Sample.Fixed.Jsonable.g.cs"), second.Source("Sample.Fixed.Jsonable.g.cs"));
+
+        // The warning follows the member: same text under its span, three lines lower, same message.
+        Diagnostic after = Assert.Single(second.GeneratorDiagnostics);
+        Assert.Equal("JSONABLE008", after.Id);
+        Assert.Equal(17, after.Location.GetLineSpan().StartLinePosition.Line);
+        Assert.Equal("Code", second.Input.SyntaxTrees.First().GetText().ToString(after.Location.SourceSpan));
+        Assert.Equal(before.GetMessage(System.Globalization.CultureInfo.InvariantCulture), after.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    [Fact]
     public void ChangeMember_SecondRun_ModelAndSourceModified()
     {
         // The control: a change that does alter the generated code must get through the cache.
@@ -142,6 +197,11 @@ public sealed class IncrementalCachingTests
         Assert.Contains(IncrementalStepRunReason.Modified, SourceOutputs(second).Select(o => o.Reason));
         Assert.Equal(first.HintNames, second.HintNames);
         Assert.Contains("ReadInt64", second.Source("Sample.Person.Jsonable.g.cs"), System.StringComparison.Ordinal);
+
+        // The assembly's registration lists types, not members: it is not generated again.
+        Assert.True(Assert.Single(StepOutputs(second, JsonableGenerator.TrackingNames.Registrations)).Reason is IncrementalStepRunReason.Cached or IncrementalStepRunReason.Unchanged);
+        Assert.Equal(IncrementalStepRunReason.Cached, Assert.Single(SourceOutputs(second, JsonableGenerator.TrackingNames.Registrations)).Reason);
+        Assert.Equal(first.Source("JsonableRegistration.g.cs"), second.Source("JsonableRegistration.g.cs"));
     }
 
     [Fact]
@@ -214,7 +274,7 @@ public sealed class IncrementalCachingTests
         if (sources[0] == Models)
         {
             Assert.Empty(run.GeneratorDiagnostics);
-            Assert.Equal(["Sample.Address.Jsonable.g.cs", "Sample.Command.Jsonable.g.cs", "Sample.Person.Jsonable.g.cs"], run.HintNames);
+            Assert.Equal(["JsonableRegistration.g.cs", "Sample.Address.Jsonable.g.cs", "Sample.Command.Jsonable.g.cs", "Sample.Person.Jsonable.g.cs"], run.HintNames);
         }
 
         // Every named step must have run and produced something, or "all cached" below would prove nothing.
@@ -264,4 +324,14 @@ public sealed class IncrementalCachingTests
 
     private static IEnumerable<(object Value, IncrementalStepRunReason Reason)> SourceOutputs(GeneratorRun run) =>
         run.Result.TrackedOutputSteps.SelectMany(kv => kv.Value).SelectMany(s => s.Outputs).ToList();
+
+    /// <summary>The outputs of the source-output step fed by the step named <paramref name="inputTrackingName"/>.</summary>
+    private static IEnumerable<(object Value, IncrementalStepRunReason Reason)> SourceOutputs(GeneratorRun run, string inputTrackingName) =>
+        run.Result.TrackedOutputSteps.SelectMany(kv => kv.Value)
+            .Where(s => Feeds(s, inputTrackingName))
+            .SelectMany(s => s.Outputs)
+            .ToList();
+
+    private static bool Feeds(IncrementalGeneratorRunStep step, string trackingName) =>
+        step.Name == trackingName || step.Inputs.Any(i => Feeds(i.Source, trackingName));
 }

@@ -7,8 +7,8 @@ using System.Linq;
 namespace Jsonable.Generator.Model;
 
 /// <summary>An immutable array compared by its elements, so models that hold one stay value-equal for incremental caching.</summary>
+/// <remarks>Elements are compared with <see cref="EqualityComparer{T}.Default"/>: records, strings and enums all qualify.</remarks>
 internal readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IEnumerable<T>
-    where T : IEquatable<T>
 {
     private readonly T[]? _items;
 
@@ -66,6 +66,5 @@ internal readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IEnu
 
 internal static class EquatableArray
 {
-    public static EquatableArray<T> ToEquatableArray<T>(this IEnumerable<T> items)
-        where T : IEquatable<T> => new(items);
+    public static EquatableArray<T> ToEquatableArray<T>(this IEnumerable<T> items) => new(items);
 }

@@ -3,6 +3,11 @@ namespace Jsonable.Generator.Model;
 /// <summary>
 /// A type the generator extends; value-equal and free of Roslyn symbols so the pipeline can cache it.
 /// <see cref="Namespace"/> and <see cref="Name"/> are C# source (keywords escaped with <c>@</c>).
+/// It holds no source locations either: those live in <see cref="ParsedType.Diagnostics"/>, so that moving a
+/// declaration (a line added above it) leaves the model equal and its generated source cached.
+/// <see cref="HasErrors"/>: the parser reported an error for the type, so no source is generated.
+/// <see cref="ConflictingNamingPolicies"/>: the naming policies under which two members get the same JSON name
+/// (no source is generated if one of them ends up in force).
 /// </summary>
 internal sealed record TypeModel(
     string? Namespace,
@@ -18,13 +23,16 @@ internal sealed record TypeModel(
     EquatableArray<string> PartialWriters,
     EquatableArray<string> UserDefinedCallbacks,
     EquatableArray<string> InheritedMemberNames,
-    EquatableArray<DiagnosticInfo> Diagnostics,
+    bool HasErrors,
+    EquatableArray<JsonableNamingPolicyValue> ConflictingNamingPolicies,
     JsonableNamingPolicyValue NamingPolicy = JsonableNamingPolicyValue.Default,
     ConstructorModel? Constructor = null,
     bool ConstructThroughAccessor = false,
-    EquatableArray<NamingConflictModel> NamingConflicts = default,
     bool IsReadOnlyStruct = false)
 {
+    /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
+    public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;
+
     /// <summary>
     /// The file name of the generated source: the full name without <c>global::</c> and without the <c>@</c> of escaped
     /// keywords (which a hint name may not contain). Unique: C# forbids a type and a namespace of the same full name.

@@ -31,7 +31,7 @@ internal static class SnapshotAssert
     {
         string directory = Path.Combine(Path.GetDirectoryName(callerFile)!, "Snapshots");
         var actual = run.Sources.ToDictionary(
-            s => scenario + "." + s.HintName.Replace(".Jsonable.g.cs", string.Empty, StringComparison.Ordinal) + Suffix,
+            s => scenario + "." + s.HintName.Replace(".Jsonable.g.cs", string.Empty, StringComparison.Ordinal).Replace(".g.cs", string.Empty, StringComparison.Ordinal) + Suffix,
             s => Normalize(s.SourceText.ToString()),
             StringComparer.Ordinal);
 

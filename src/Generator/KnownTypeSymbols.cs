@@ -1,0 +1,144 @@
+using Microsoft.CodeAnalysis;
+
+namespace Jsonable.Generator;
+
+/// <summary>
+/// The types the parser recognises, resolved from one compilation (as System.Text.Json's generator does) and compared
+/// with <see cref="SymbolEqualityComparer"/>: a type is recognised by what it is, not by how it prints. Each symbol is
+/// looked up on first use and remembered, so a compilation without Jsonable types pays for none of them. A type the
+/// compilation cannot see (System.Text.Json not referenced, an older framework without <c>DateOnly</c>) is
+/// <see langword="null"/> and matches nothing.
+/// </summary>
+internal sealed class KnownTypeSymbols
+{
+    private readonly Compilation _compilation;
+
+    private Slot _toJsonAttribute;
+    private Slot _fromJsonAttribute;
+    private Slot _jsonableOptionsAttribute;
+    private Slot _jsonIncludeAttribute;
+    private Slot _jsonIgnoreAttribute;
+    private Slot _jsonIgnoreCondition;
+    private Slot _jsonPropertyNameAttribute;
+    private Slot _jsonPropertyOrderAttribute;
+    private Slot _jsonRequiredAttribute;
+    private Slot _jsonConstructorAttribute;
+    private Slot _jsonConverterAttribute;
+    private Slot _jsonStringEnumConverter;
+    private Slot _jsonStringEnumConverterOfT;
+    private Slot _jsonStringEnumMemberNameAttribute;
+    private Slot _setsRequiredMembersAttribute;
+    private Slot _flagsAttribute;
+    private Slot _dateTimeOffset;
+    private Slot _dateOnly;
+    private Slot _timeOnly;
+    private Slot _timeSpan;
+    private Slot _guid;
+    private Slot _uri;
+    private Slot _list;
+    private Slot _hashSet;
+    private Slot _dictionary;
+    private Slot _dictionaryInterface;
+    private Slot _readOnlyDictionaryInterface;
+
+    public KnownTypeSymbols(Compilation compilation) => _compilation = compilation;
+
+    public INamedTypeSymbol? ToJsonAttribute => Get(ref _toJsonAttribute, Parser.ToJsonAttributeName);
+
+    public INamedTypeSymbol? FromJsonAttribute => Get(ref _fromJsonAttribute, Parser.FromJsonAttributeName);
+
+    public INamedTypeSymbol? JsonableOptionsAttribute => Get(ref _jsonableOptionsAttribute, "Jsonable.JsonableOptionsAttribute");
+
+    public INamedTypeSymbol? JsonIncludeAttribute => Get(ref _jsonIncludeAttribute, "System.Text.Json.Serialization.JsonIncludeAttribute");
+
+    public INamedTypeSymbol? JsonIgnoreAttribute => Get(ref _jsonIgnoreAttribute, "System.Text.Json.Serialization.JsonIgnoreAttribute");
+
+    public INamedTypeSymbol? JsonIgnoreCondition => Get(ref _jsonIgnoreCondition, "System.Text.Json.Serialization.JsonIgnoreCondition");
+
+    public INamedTypeSymbol? JsonPropertyNameAttribute => Get(ref _jsonPropertyNameAttribute, "System.Text.Json.Serialization.JsonPropertyNameAttribute");
+
+    public INamedTypeSymbol? JsonPropertyOrderAttribute => Get(ref _jsonPropertyOrderAttribute, "System.Text.Json.Serialization.JsonPropertyOrderAttribute");
+
+    public INamedTypeSymbol? JsonRequiredAttribute => Get(ref _jsonRequiredAttribute, "System.Text.Json.Serialization.JsonRequiredAttribute");
+
+    public INamedTypeSymbol? JsonConstructorAttribute => Get(ref _jsonConstructorAttribute, "System.Text.Json.Serialization.JsonConstructorAttribute");
+
+    public INamedTypeSymbol? JsonConverterAttribute => Get(ref _jsonConverterAttribute, "System.Text.Json.Serialization.JsonConverterAttribute");
+
+    public INamedTypeSymbol? JsonStringEnumConverter => Get(ref _jsonStringEnumConverter, "System.Text.Json.Serialization.JsonStringEnumConverter");
+
+    public INamedTypeSymbol? JsonStringEnumConverterOfT => Get(ref _jsonStringEnumConverterOfT, "System.Text.Json.Serialization.JsonStringEnumConverter`1");
+
+    public INamedTypeSymbol? JsonStringEnumMemberNameAttribute => Get(ref _jsonStringEnumMemberNameAttribute, "System.Text.Json.Serialization.JsonStringEnumMemberNameAttribute");
+
+    public INamedTypeSymbol? SetsRequiredMembersAttribute => Get(ref _setsRequiredMembersAttribute, "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute");
+
+    public INamedTypeSymbol? FlagsAttribute => Get(ref _flagsAttribute, "System.FlagsAttribute");
+
+    public INamedTypeSymbol? DateTimeOffset => Get(ref _dateTimeOffset, "System.DateTimeOffset");
+
+    public INamedTypeSymbol? DateOnly => Get(ref _dateOnly, "System.DateOnly");
+
+    public INamedTypeSymbol? TimeOnly => Get(ref _timeOnly, "System.TimeOnly");
+
+    public INamedTypeSymbol? TimeSpan => Get(ref _timeSpan, "System.TimeSpan");
+
+    public INamedTypeSymbol? Guid => Get(ref _guid, "System.Guid");
+
+    public INamedTypeSymbol? Uri => Get(ref _uri, "System.Uri");
+
+    public INamedTypeSymbol? ListOfT => Get(ref _list, "System.Collections.Generic.List`1");
+
+    public INamedTypeSymbol? HashSetOfT => Get(ref _hashSet, "System.Collections.Generic.HashSet`1");
+
+    public INamedTypeSymbol? DictionaryOfTKeyTValue => Get(ref _dictionary, "System.Collections.Generic.Dictionary`2");
+
+    public INamedTypeSymbol? IDictionaryOfTKeyTValue => Get(ref _dictionaryInterface, "System.Collections.Generic.IDictionary`2");
+
+    public INamedTypeSymbol? IReadOnlyDictionaryOfTKeyTValue => Get(ref _readOnlyDictionaryInterface, "System.Collections.Generic.IReadOnlyDictionary`2");
+
+    /// <summary>
+    /// The name of the <c>JsonIgnoreCondition</c> member whose value is <paramref name="value"/> (what a
+    /// <c>[JsonIgnore(Condition = ...)]</c> argument holds), read from the enum itself rather than from numbers
+    /// copied out of STJ's source; <see langword="null"/> when no member has that value.
+    /// </summary>
+    public string? JsonIgnoreConditionName(object? value)
+    {
+        if (JsonIgnoreCondition is not { } conditions || value is null)
+        {
+            return null;
+        }
+
+        foreach (ISymbol member in conditions.GetMembers())
+        {
+            if (member is IFieldSymbol { HasConstantValue: true } field && Equals(field.ConstantValue, value))
+            {
+                return field.Name;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Whether <paramref name="candidate"/> is <paramref name="known"/> (never when the compilation lacks it).</summary>
+    public static bool Is(ITypeSymbol? candidate, INamedTypeSymbol? known) =>
+        known is not null && candidate is not null && SymbolEqualityComparer.Default.Equals(candidate, known);
+
+    private INamedTypeSymbol? Get(ref Slot slot, string metadataName)
+    {
+        if (!slot.Resolved)
+        {
+            slot = new Slot(true, _compilation.GetTypeByMetadataName(metadataName));
+        }
+
+        return slot.Symbol;
+    }
+
+    /// <summary>A symbol looked up once; a missing type is remembered as missing.</summary>
+    private readonly struct Slot(bool resolved, INamedTypeSymbol? symbol)
+    {
+        public bool Resolved { get; } = resolved;
+
+        public INamedTypeSymbol? Symbol { get; } = symbol;
+    }
+}
