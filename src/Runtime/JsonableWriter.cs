@@ -83,6 +83,7 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>Starts an object: <c>/*JMC1*/{</c> in JMC1, <c>{</c> in JSON.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteObjectStart()
     {
         Enter();
@@ -100,6 +101,7 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>Ends an object.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteObjectEnd()
     {
         WriteByte((byte)'}');
@@ -119,6 +121,7 @@ public ref partial struct JsonableWriter
 
     /// <summary>Starts an array: length comment with the element count (JMC1), then <c>[</c>.</summary>
     /// <param name="count">The number of elements that follow; negative when unknown (no comment is written).</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteArrayStart(int count)
     {
         Enter();
@@ -126,6 +129,7 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>Ends an array.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteArrayEnd()
     {
         WriteByte((byte)']');
@@ -133,6 +137,7 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>Writes the separator between two members or elements.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteComma() => WriteByte((byte)',');
 
     /// <summary>
@@ -142,6 +147,7 @@ public ref partial struct JsonableWriter
     /// <param name="jmc1">The name as JMC1 bytes, e.g. <c>,/*\x04\x01*/"Name":</c>.</param>
     /// <param name="json">The name as JSON bytes, e.g. <c>,"Name":</c>.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WritePreEncodedName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json) => WriteRaw(EmitMetadata ? jmc1 : json);
 
     /// <summary>Writes a dictionary key (escaped, with its length comment in JMC1) followed by <c>:</c>.</summary>
