@@ -47,20 +47,23 @@ internal static class RequestBodyReader
 
     private static async ValueTask<ReadOnlySequence<byte>> ReadAllAsync(HttpRequest request, PipeReader reader, CancellationToken cancellationToken)
     {
-        long? limit = request.HttpContext.Features.Get<IHttpMaxRequestBodySizeFeature>()?.MaxRequestBodySize;
-        if (limit is { } max && request.ContentLength > max)
+        // The generated readers need the whole body in one span, so no body can be larger than an array, whatever the
+        // server allows (its limit can be off): past that it is a 413 too, not an overflow.
+        long? serverLimit = request.HttpContext.Features.Get<IHttpMaxRequestBodySizeFeature>()?.MaxRequestBodySize;
+        long limit = Math.Min(serverLimit ?? long.MaxValue, Array.MaxLength);
+        if (request.ContentLength > limit)
         {
-            throw TooLarge(max);
+            throw TooLarge(limit);
         }
 
         while (true)
         {
             ReadResult result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             ReadOnlySequence<byte> buffer = result.Buffer;
-            if (limit is { } maxBytes && buffer.Length > maxBytes)
+            if (buffer.Length > limit)
             {
                 reader.AdvanceTo(buffer.End);
-                throw TooLarge(maxBytes);
+                throw TooLarge(limit);
             }
 
             if (result.IsCompleted || result.IsCanceled)

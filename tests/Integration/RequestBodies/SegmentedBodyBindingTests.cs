@@ -132,6 +132,27 @@ public sealed class SegmentedBodyBindingTests(SampleApiFactory factory) : IClass
         Assert.Equal(0, pool.ReturnedTwice);
     }
 
+    [Fact]
+    public async Task Bind_BodyLargerThanAnArrayWithNoServerLimit_Answers413()
+    {
+        // 36 segments over the same 64 MB: 2.4 GB received, more than one span can hold, with no server limit set.
+        byte[] block = new byte[64 * 1024 * 1024];
+        var first = new Segment(block, 0);
+        Segment last = first;
+        for (int i = 1; i < 36; i++)
+        {
+            last = last.Append(block);
+        }
+
+        var reader = PipeReader.Create(new ReadOnlySequence<byte>(first, 0, last, block.Length));
+        using var pool = new TrackingBufferPool();
+
+        BadHttpRequestException error = await Assert.ThrowsAnyAsync<BadHttpRequestException>(() => BindAsync(reader, "application/json"));
+
+        Assert.Equal(StatusCodes.Status413PayloadTooLarge, error.StatusCode);
+        Assert.Equal(0, pool.Rented);
+    }
+
     private static void Handler(JsonableBody<Status> body) => GC.KeepAlive(body);
 
     private Status NewStatus()
