@@ -34,17 +34,7 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context, options).ConfigureAwait(false);
-        T? value;
-        try
-        {
-            value = JsonableSerializer.Deserialize<T>(body, format, options.CreateReaderOptions());
-        }
-        catch (JsonableException exception)
-        {
-            throw MinimalApiRequestBody.Malformed(exception, options);
-        }
-
+        T? value = await MinimalApiRequestBody.DeserializeAsync<T>(context, options).ConfigureAwait(false);
         if (value is null)
         {
             throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, MinimalApiRequestBody.Errors("$", "The request body must not be null."));

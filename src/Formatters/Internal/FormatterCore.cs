@@ -30,8 +30,8 @@ internal static class FormatterCore
     public static async Task<InputFormatterResult> ReadAsync(InputFormatterContext context, JsonableFormat format, Encoding? encoding, JsonableOptions options, ILogger logger)
     {
         HttpContext http = context.HttpContext;
-        byte[]? body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted).ConfigureAwait(false);
-        if (body is null || body.Length == 0)
+        using RequestBody body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted).ConfigureAwait(false);
+        if (body.Length == 0)
         {
             if (context.TreatEmptyInputAsDefaultValue)
             {
@@ -44,9 +44,10 @@ internal static class FormatterCore
 
         try
         {
+            // Parsed where it lies (pipe or pooled copy); only a patch, which outlives binding, keeps a copy of its own.
             object? model = TryGetPatchTarget(context.ModelType, out JsonableTypeInfo? patchTarget)
-                ? patchTarget.Accept(new PatchFactory(http, body, format, options))
-                : JsonableSerializer.Deserialize(body, context.ModelType, format, options.CreateReaderOptions());
+                ? patchTarget.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
+                : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions());
 
             // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
             return model is null

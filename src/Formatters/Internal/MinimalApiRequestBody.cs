@@ -12,9 +12,39 @@ namespace Jsonable.AspNetCore.Internal;
 /// </summary>
 internal static class MinimalApiRequestBody
 {
-    /// <summary>The body, as UTF-8 (JSON) or bytes (JMC1), in the format its <c>Content-Type</c> names.</summary>
+    /// <summary>The body as an array of its own (UTF-8 JSON or JMC1 bytes), for a value that keeps it (a patch document).</summary>
     /// <exception cref="JsonableRequestException">415 for a content type or charset Jsonable does not read; 400 for an empty body.</exception>
     public static async ValueTask<(JsonableFormat Format, byte[] Body)> ReadAsync(HttpContext context, JsonableOptions options)
+    {
+        (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, options).ConfigureAwait(false);
+        using (body)
+        {
+            return (format, body.Span.ToArray());
+        }
+    }
+
+    /// <summary>
+    /// Reads the body and binds it with the generated reader of <typeparamref name="T"/>, parsing it in place (in the
+    /// request pipe or a pooled copy, returned afterwards on every path).
+    /// </summary>
+    /// <exception cref="JsonableRequestException">415 for a content type or charset Jsonable does not read; 400 for an empty or malformed body.</exception>
+    public static async ValueTask<T?> DeserializeAsync<T>(HttpContext context, JsonableOptions options)
+    {
+        (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, options).ConfigureAwait(false);
+        using (body)
+        {
+            try
+            {
+                return JsonableSerializer.Deserialize<T>(body.Span, format, options.CreateReaderOptions());
+            }
+            catch (JsonableException exception)
+            {
+                throw Malformed(exception, options);
+            }
+        }
+    }
+
+    private static async ValueTask<(JsonableFormat Format, RequestBody Body)> ReadBodyAsync(HttpContext context, JsonableOptions options)
     {
         JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
         if (format is null)
@@ -24,9 +54,11 @@ internal static class MinimalApiRequestBody
                 StatusCodes.Status415UnsupportedMediaType);
         }
 
-        byte[]? body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
-        if (body is null || body.Length == 0)
+        RequestBody body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
+        if (body.Length == 0)
         {
+            body.Dispose();
+
             // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
             throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
         }

@@ -1,0 +1,256 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using System.Text.Json;
+
+namespace Jsonable.Runtime.Tests.Writing;
+
+/// <summary>
+/// The writer's fast paths give the bytes the general ones do: integers in every digit count and sign (formatted two
+/// digits at a time), short printable-ASCII strings (narrowed char by char) against every char that must leave that
+/// path, strings transcoded before they are checked for escapes, short raw copies of every length, and the JMC1
+/// header and length comments written as whole words — into a buffer that hands out exactly the room asked for, too.
+/// </summary>
+public class WriterFastPathTests
+{
+    public static TheoryData<long> Int64Values()
+    {
+        var values = new SortedSet<long> { 0, 1, -1, 9, -9, long.MaxValue, long.MinValue, long.MinValue + 1, int.MaxValue, int.MinValue };
+        for (long power = 1; power <= 1_000_000_000_000_000_000; power *= 10)
+        {
+            foreach (long v in new[] { power - 1, power, power + 1, (power * 2) - 1 })
+            {
+                values.Add(v);
+                values.Add(-v);
+            }
+        }
+
+        return new TheoryData<long>(values);
+    }
+
+    [Theory]
+    [MemberData(nameof(Int64Values))]
+    public void WriteNumber_Int64_IsTheInvariantDecimalText(long value)
+    {
+        Assert.Equal(value.ToString(CultureInfo.InvariantCulture), Write((ref JsonableWriter w) => w.WriteNumber(value), jmc1: false));
+    }
+
+    [Theory]
+    [InlineData(0UL)]
+    [InlineData(9_999_999_999_999_999_999UL)]
+    [InlineData(10_000_000_000_000_000_000UL)]
+    [InlineData(ulong.MaxValue)]
+    [InlineData((ulong)long.MaxValue + 1)]
+    public void WriteNumber_UInt64_IsTheInvariantDecimalText(ulong value)
+    {
+        Assert.Equal(value.ToString(CultureInfo.InvariantCulture), Write((ref JsonableWriter w) => w.WriteNumber(value), jmc1: false));
+    }
+
+    /// <summary>Every char up to U+00A0 and a few beyond, placed first, last and in the middle of strings on both sides of the short-string limit.</summary>
+    public static TheoryData<int, int> CharsAndLengths()
+    {
+        var data = new TheoryData<int, int>();
+        IEnumerable<int> chars = Enumerable.Range(0, 0xA1).Concat([0x7FF, 0x800, 0x3042, 0xFFFD, 0xD800, 0xDC00]);
+        foreach (int c in chars)
+        {
+            foreach (int length in new[] { 1, 23, 24, 25, 64 })
+            {
+                data.Add(c, length);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(CharsAndLengths))]
+    public void WriteString_AnyCharAtAnyPlace_IsEscapedAsTheRulesSay(int code, int length)
+    {
+        char c = (char)code;
+        foreach (int at in new[] { 0, length / 2, length - 1 })
+        {
+            char[] chars = Enumerable.Repeat('a', length).ToArray();
+            chars[at] = c;
+            string value = new(chars);
+            string expected = "\"" + ReferenceEscape(value) + "\"";
+
+            Assert.Equal(expected, Write((ref JsonableWriter w) => w.WriteString(value), jmc1: false));
+
+            // JMC1: the same content after a length comment counting its UTF-8 bytes.
+            byte[] jmc1 = WriteBytes((ref JsonableWriter w) => w.WriteString(value), jmc1: true);
+            int contentLength = Encoding.UTF8.GetByteCount(ReferenceEscape(value));
+            Assert.Equal(Comment(contentLength).Concat(Encoding.UTF8.GetBytes(expected)), jmc1);
+        }
+    }
+
+    [Fact]
+    public void WriteString_ReadBackBySystemTextJson_IsTheSameText()
+    {
+        string[] values = ["", "plain ascii id 1234567890", "tab\there", "quote \" and \\ back", "日本語のテキスト with ASCII", "emoji 🎉 pair", new string('x', 24), new string('y', 25), "\u007F\u0080\u00FF"];
+        foreach (string value in values)
+        {
+            string json = Write((ref JsonableWriter w) => w.WriteString(value), jmc1: false);
+            Assert.Equal(value, JsonSerializer.Deserialize<string>(json));
+        }
+    }
+
+    [Fact]
+    public void WriteRaw_EveryShortLength_CopiesExactlyThoseBytes()
+    {
+        byte[] source = Enumerable.Range(1, 80).Select(i => (byte)i).ToArray();
+        for (int length = 0; length <= 80; length++)
+        {
+            byte[] raw = source[..length];
+            byte[] written = WriteBytes((ref JsonableWriter w) =>
+            {
+                w.WriteRaw(raw);
+                w.WriteRaw("!"u8);
+            }, jmc1: false);
+            Assert.Equal(raw.Append((byte)'!'), written);
+        }
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(0xCF)]
+    [InlineData(0xD0)]
+    [InlineData(255)]
+    [InlineData(256)]
+    [InlineData(11769)]
+    [InlineData(11771)]
+    [InlineData(32207)]
+    public void ArrayAndDictionaryStart_Jmc1_WriteTheCountCommentThenTheBracket(int count)
+    {
+        Assert.Equal(Comment(count).Append((byte)'['), WriteBytes((ref JsonableWriter w) => w.WriteArrayStart(count), jmc1: true));
+        Assert.Equal(Comment(count).Append((byte)'{'), WriteBytes((ref JsonableWriter w) => w.WriteDictionaryStart(count), jmc1: true));
+        Assert.Equal("["u8.ToArray(), WriteBytes((ref JsonableWriter w) => w.WriteArrayStart(count), jmc1: false));
+    }
+
+    [Theory]
+    [InlineData(11770)] // its encoding reads */
+    [InlineData(32208)] // past the largest length a comment holds
+    [InlineData(-1)] // unknown
+    public void ArrayStart_Jmc1_CountWithoutAnEncoding_WritesNoComment(int count)
+    {
+        Assert.Equal("["u8.ToArray(), WriteBytes((ref JsonableWriter w) => w.WriteArrayStart(count), jmc1: true));
+    }
+
+    [Fact]
+    public void ObjectStart_Jmc1_IsTheHeaderThenTheBrace()
+    {
+        Assert.Equal("/*JMC1*/{"u8.ToArray(), WriteBytes((ref JsonableWriter w) => w.WriteObjectStart(), jmc1: true));
+        Assert.Equal("{"u8.ToArray(), WriteBytes((ref JsonableWriter w) => w.WriteObjectStart(), jmc1: false));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void ADocument_IntoABufferThatGivesExactlyTheRoomAskedFor_IsTheSameBytes(bool jmc1)
+    {
+        static void WriteDocument(ref JsonableWriter w)
+        {
+            w.WriteObjectStart();
+            for (int i = 0; i < 300; i++)
+            {
+                w.WritePreEncodedName(i == 0 ? "/*\u0005\u0001*/\"items\":"u8 : ",/*\u0005\u0001*/\"items\":"u8, i == 0 ? "\"items\":"u8 : ",\"items\":"u8);
+                w.WriteArrayStart(4);
+                w.WriteNumber(long.MinValue + i);
+                w.WriteComma();
+                w.WriteString("short " + i);
+                w.WriteComma();
+                w.WriteString("a longer one that is not ASCII: 日本語 " + new string('z', i % 50));
+                w.WriteComma();
+                w.WriteNumber((ulong)i * 1_000_000_007UL);
+                w.WriteArrayEnd();
+            }
+
+            w.WriteObjectEnd();
+        }
+
+        var roomy = new ArrayBufferWriter<byte>();
+        var roomyWriter = new JsonableWriter(roomy, jmc1);
+        WriteDocument(ref roomyWriter);
+        roomyWriter.Flush();
+
+        var tight = new ExactBufferWriter();
+        var tightWriter = new JsonableWriter(tight, jmc1);
+        WriteDocument(ref tightWriter);
+        tightWriter.Flush();
+
+        Assert.Equal(roomy.WrittenSpan.ToArray(), tight.Written);
+        Assert.True(tight.Chunks > 1, "The document spans several chunks of the output.");
+    }
+
+    private delegate void WriteAction(ref JsonableWriter writer);
+
+    private static string Write(WriteAction write, bool jmc1) => Encoding.UTF8.GetString(WriteBytes(write, jmc1));
+
+    private static byte[] WriteBytes(WriteAction write, bool jmc1)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new JsonableWriter(output, jmc1);
+        write(ref writer);
+        writer.Flush();
+        return output.WrittenSpan.ToArray();
+    }
+
+    /// <summary>The 6-byte JMC1 length comment of <paramref name="n"/>.</summary>
+    private static byte[] Comment(int n) => [0x2F, 0x2A, (byte)((n + 0x130) & 0xFF), (byte)((n + 0x130) >> 8), 0x2A, 0x2F];
+
+    /// <summary>DESIGN §4.1, spelled out independently of the writer: quote, backslash and controls escaped; a lone surrogate is U+FFFD.</summary>
+    private static string ReferenceEscape(string value)
+    {
+        var text = new StringBuilder();
+        for (int i = 0; i < value.Length; i++)
+        {
+            char c = value[i];
+            if (char.IsHighSurrogate(c) && i + 1 < value.Length && char.IsLowSurrogate(value[i + 1]))
+            {
+                text.Append(c).Append(value[++i]);
+                continue;
+            }
+
+            text.Append(c switch
+            {
+                '"' => "\\\"",
+                '\\' => "\\\\",
+                '\b' => "\\b",
+                '\f' => "\\f",
+                '\n' => "\\n",
+                '\r' => "\\r",
+                '\t' => "\\t",
+                < ' ' => "\\u" + ((int)c).ToString("X4", CultureInfo.InvariantCulture),
+                _ when char.IsSurrogate(c) => "\uFFFD",
+                _ => c.ToString(),
+            });
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>An output that gives exactly the room asked for, in a new chunk each time: a writer that writes past what it reserved corrupts or throws here.</summary>
+    private sealed class ExactBufferWriter : IBufferWriter<byte>
+    {
+        private readonly List<byte> _written = [];
+        private byte[] _chunk = [];
+
+        public byte[] Written => [.. _written];
+
+        public int Chunks { get; private set; }
+
+        public void Advance(int count) => _written.AddRange(_chunk.AsSpan(0, count).ToArray());
+
+        public Memory<byte> GetMemory(int sizeHint = 0)
+        {
+            Chunks++;
+            _chunk = new byte[Math.Max(sizeHint, 1)];
+            return _chunk;
+        }
+
+        public Span<byte> GetSpan(int sizeHint = 0) => GetMemory(sizeHint).Span;
+    }
+}
