@@ -40,8 +40,8 @@ public sealed class ListReadTests
     public void PlainJson_ReadsEveryElement_IntoAListOfExactlyItsCount(int count)
     {
         // Spaced JSON as a client might send it, parsed by STJ for the expected values.
-        string json = JsonSerializer.Serialize(Make(count), new JsonSerializerOptions(s_stj) { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase });
-        ListShapes expected = JsonSerializer.Deserialize<ListShapes>(json, new JsonSerializerOptions(s_stj) { PropertyNamingPolicy = JsonNamingPolicy.CamelCase })!;
+        string json = JsonSerializer.Serialize(Make(count), new JsonSerializerOptions(s_stj) { WriteIndented = true });
+        ListShapes expected = JsonSerializer.Deserialize<ListShapes>(json, s_stj)!;
 
         ListShapes read = ListShapes.CreateFromJson(Encoding.UTF8.GetBytes(json));
 
@@ -83,7 +83,7 @@ public sealed class ListReadTests
         var names = new List<string> { "kept" };
         var target = new ListShapes { Names = names };
 
-        target.FromJson("{\"names\":[\"a\",\"b\"]}"u8, reuseInstance: true);
+        target.FromJson("{\"Names\":[\"a\",\"b\"]}"u8, reuseInstance: true);
 
         Assert.Same(names, target.Names);
         Assert.Equal(new[] { "kept", "a", "b" }, names);
