@@ -283,12 +283,32 @@ internal sealed partial class Emitter
                 _w.Line("return null;");
                 _w.Close();
                 _w.Line();
+                if (shape.Kind != ShapeKind.HashSet)
+                {
+                    _w.Line("int count = 0;");
+                    // Plain JSON has no count: collect in pooled storage and allocate only the final list, instead of
+                    // every size a List grows through.
+                    _w.Open(reuse == "false" ? "if (hint < 0)" : $"if (hint < 0 && !({reuse}))");
+                    _w.Line($"var builder = default({Rt}ArrayBuilder<{element.TypeName}>);");
+                    _w.Open("while (reader.TryReadArrayElement(ref count, -1))");
+                    _w.Line($"builder.Add({elementRead});");
+                    _w.Close();
+                    _w.Line();
+                    _w.Line("return builder.ToList();");
+                    _w.Close();
+                    _w.Line();
+                }
+
                 // Read-only interfaces (IEnumerable, IReadOnlyList, ...) are never appended to: fill a new concrete
                 // collection typed as such, since the interface itself has no Add.
                 _w.Line(reuse == "false"
                     ? $"var result = new {concrete}(hint > 0 ? hint : 0);"
                     : $"var result = {reuse} ? existing : new {concrete}(hint > 0 ? hint : 0);");
-                _w.Line("int count = 0;");
+                if (shape.Kind == ShapeKind.HashSet)
+                {
+                    _w.Line("int count = 0;");
+                }
+
                 _w.Open("while (reader.TryReadArrayElement(ref count, hint))");
                 _w.Line($"result.Add({elementRead});");
                 _w.Close();

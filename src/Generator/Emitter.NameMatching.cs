@@ -66,4 +66,50 @@ internal sealed partial class Emitter
         _w.Close();
         _w.Line();
     }
+
+    /// <summary>
+    /// <c>__JsonableTryReadNextName</c>: after the member read last, tries the member the writers put next with one
+    /// comparison of its encoded name (comma, JMC1 length comment, quotes, name, colon) and returns its index, or -1
+    /// having read nothing. Spans cannot sit in an array, hence a switch.
+    /// </summary>
+    private void EmitTryReadNextName(List<MemberModel> readable)
+    {
+        if (readable.Count == 0)
+        {
+            return;
+        }
+
+        _w.Open($"private static int __JsonableTryReadNextName(ref {Rt}JsonableReader reader, ref bool first, int previous)");
+        _w.Open("switch (previous)");
+        string previousLabel = "case -1: // at the start";
+        // Only what the writer writes can come next (a member it leaves out never does).
+        foreach (MemberModel member in readable.Where(m => !_model.GenerateWriter || m.CanWrite))
+        {
+            _w.Line(previousLabel);
+            _w.Indent();
+            _w.Line($"return reader.TryReadExpectedPropertyName(ref first, {EncodedNames(member)}) ? {IndexConstant(member)} : -1;");
+            _w.Unindent();
+            previousLabel = CaseLabel(member);
+        }
+
+        _w.Line("default:");
+        _w.Indent();
+        _w.Line("return -1;");
+        _w.Unindent();
+        _w.Close();
+        _w.Close();
+        _w.Line();
+    }
+
+    /// <summary>The member's name as the writers encode it, JMC1 then JSON: the writer's properties where it has them, else the same bytes as literals.</summary>
+    private string EncodedNames(MemberModel member)
+    {
+        if (_model.GenerateWriter && member.CanWrite)
+        {
+            return $"__JsonableJmc1Name_{Suffix(member)}, __JsonableJsonName_{Suffix(member)}";
+        }
+
+        NameEncoding.PreEncodedName name = NameEncoding.PreEncode(member.JsonName);
+        return $"{name.Jmc1Literal}, {name.JsonLiteral}";
+    }
 }

@@ -75,6 +75,7 @@ internal sealed partial class Emitter
         _w.Line();
 
         EmitMatch(readable);
+        EmitTryReadNextName(readable);
         EmitAccessors(readable);
         EmitMergeApi();
     }
@@ -116,36 +117,57 @@ internal sealed partial class Emitter
         _w.Line("return value;");
     }
 
-    /// <summary>The loop over an object's members: each known member's statements, then <c>continue</c>; anything else is unknown.</summary>
+    /// <summary>
+    /// The loop over an object's members: each known member's statements, then <c>continue</c>; anything else is unknown.
+    /// Writers put members in declaration order, so the member after the one read last is tried first, by comparing the
+    /// input with its encoded name (no name matching); anything else takes the general path.
+    /// </summary>
     private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements)
     {
         _w.Line("bool first = true;");
-        _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-        if (readable.Count > 0)
+        if (readable.Count == 0)
         {
-            _w.Open("switch (__JsonableMatch(name, reader.PropertyNameCaseInsensitive))");
-            foreach (MemberModel member in readable)
-            {
-                _w.Line(CaseLabel(member));
-                _w.Indent();
-                foreach (string statement in statements(member))
-                {
-                    _w.Line(statement);
-                }
-
-                _w.Line("continue;");
-                _w.Unindent();
-            }
-
+            _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
+            _w.Line("reader.SkipUnknownMember(name);");
             _w.Close();
             _w.Line();
+            return;
         }
 
+        _w.Line("int previous = -1; // the member read last (-1: none); writers put members in declaration order, so the one after it is tried first");
+        _w.Open("while (true)");
+        _w.Line("int id = __JsonableTryReadNextName(ref reader, ref first, previous);");
+        _w.Open("if (id < 0)");
+        _w.Open($"if (!reader.TryReadPropertyName(ref first, out {Span} name))");
+        _w.Line("break;");
+        _w.Close();
+        _w.Line();
+        _w.Line("id = __JsonableMatch(name, reader.PropertyNameCaseInsensitive);");
+        _w.Open("if (id < 0)");
         _w.Line("reader.SkipUnknownMember(name);");
+        _w.Line("continue;");
+        _w.Close();
+        _w.Close();
+        _w.Line();
+        _w.Line("previous = id;");
+        _w.Open("switch (id)");
+        foreach (MemberModel member in readable)
+        {
+            _w.Line(CaseLabel(member));
+            _w.Indent();
+            foreach (string statement in statements(member))
+            {
+                _w.Line(statement);
+            }
+
+            _w.Line("continue;");
+            _w.Unindent();
+        }
+
+        _w.Close();
         _w.Close();
         _w.Line();
     }
-
 
     /// <summary>UnsafeAccessors for what generated code cannot do directly: init accessors outside an object initializer, and a constructor that bypasses the <c>required</c> check.</summary>
     private void EmitAccessors(List<MemberModel> readable)
