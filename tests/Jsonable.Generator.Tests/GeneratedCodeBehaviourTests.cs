@@ -244,27 +244,10 @@ public sealed class GeneratedCodeBehaviourTests
         }
     }
 
-    private static Assembly Load(string source, params string[] allowedDiagnostics)
-    {
-        Assembly assembly = LoadUninitialized(source, allowedDiagnostics);
-        RuntimeHelpers.RunModuleConstructor(assembly.ManifestModule.ModuleHandle);
-        return assembly;
-    }
+    private static Assembly Load(string source, params string[] allowedDiagnostics) =>
+        GeneratorHarness.CompileAndLoad("#pragma warning disable CS1591\n" + source, "Behaviour", initialize: true, allowedDiagnostics);
 
     /// <summary>Generates, compiles (without a single diagnostic) and loads <paramref name="source"/>; nothing in it has run yet.</summary>
-    private static Assembly LoadUninitialized(string source, params string[] allowedDiagnostics)
-    {
-        GeneratorRun run = GeneratorHarness.Run(
-            GeneratorHarness.CreateCompilation(["#pragma warning disable CS1591\n" + source], assemblyName: "Behaviour" + Guid.NewGuid().ToString("N")));
-        Assert.All(run.GeneratorDiagnostics, d => Assert.Contains(d.Id, allowedDiagnostics));
-        Assert.True(run.OutputDiagnostics.IsEmpty, string.Join(Environment.NewLine, run.OutputDiagnostics));
-
-        using var image = new MemoryStream();
-        EmitResult result = run.Output.Emit(image);
-        Assert.True(result.Success, string.Join(Environment.NewLine, result.Diagnostics));
-        image.Position = 0;
-
-        // The default context: the generated code must bind to the very Jsonable.Runtime this test uses.
-        return AssemblyLoadContext.Default.LoadFromStream(image);
-    }
+    private static Assembly LoadUninitialized(string source, params string[] allowedDiagnostics) =>
+        GeneratorHarness.CompileAndLoad("#pragma warning disable CS1591\n" + source, "Behaviour", initialize: false, allowedDiagnostics);
 }

@@ -109,19 +109,5 @@ public sealed class NamingPolicyParityTests
         Assert.True(mismatches.Count == 0, string.Join(Environment.NewLine, mismatches));
     }
 
-    private static Assembly Compile(string source)
-    {
-        GeneratorRun run = GeneratorHarness.Run(
-            GeneratorHarness.CreateCompilation([source], assemblyName: "Naming" + Guid.NewGuid().ToString("N")));
-        Assert.Empty(run.GeneratorDiagnostics);
-        Assert.True(run.OutputDiagnostics.IsEmpty, string.Join(Environment.NewLine, run.OutputDiagnostics.Take(5)));
-
-        using var image = new MemoryStream();
-        EmitResult result = run.Output.Emit(image);
-        Assert.True(result.Success, string.Join(Environment.NewLine, result.Diagnostics.Take(5)));
-        image.Position = 0;
-        Assembly assembly = AssemblyLoadContext.Default.LoadFromStream(image);
-        RuntimeHelpers.RunModuleConstructor(assembly.ManifestModule.ModuleHandle);
-        return assembly;
-    }
+    private static Assembly Compile(string source) => GeneratorHarness.CompileAndLoad(source, "Naming");
 }

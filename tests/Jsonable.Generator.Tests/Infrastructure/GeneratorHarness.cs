@@ -65,6 +65,31 @@ internal static class GeneratorHarness
             parseOptions: ParseOptions,
             driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
+    /// <summary>
+    /// Generates and compiles <paramref name="source"/> (no diagnostic but those in <paramref name="allowedDiagnostics"/>
+    /// from the generator, none at all from the compiler) and loads it into the default context, so the generated code
+    /// binds to the very Jsonable.Runtime the tests use. With <paramref name="initialize"/> its module initializer (the
+    /// assembly's registration) has run; without it, nothing in the assembly has run yet.
+    /// </summary>
+    public static System.Reflection.Assembly CompileAndLoad(string source, string assemblyPrefix, bool initialize = true, params string[] allowedDiagnostics)
+    {
+        GeneratorRun run = Run(CreateCompilation([source], assemblyName: assemblyPrefix + Guid.NewGuid().ToString("N")));
+        Xunit.Assert.All(run.GeneratorDiagnostics, d => Xunit.Assert.Contains(d.Id, allowedDiagnostics));
+        Xunit.Assert.True(run.OutputDiagnostics.IsEmpty, string.Join(Environment.NewLine, run.OutputDiagnostics.Take(5)));
+
+        using var image = new System.IO.MemoryStream();
+        Microsoft.CodeAnalysis.Emit.EmitResult result = run.Output.Emit(image);
+        Xunit.Assert.True(result.Success, string.Join(Environment.NewLine, result.Diagnostics.Take(5)));
+        image.Position = 0;
+        System.Reflection.Assembly assembly = System.Runtime.Loader.AssemblyLoadContext.Default.LoadFromStream(image);
+        if (initialize)
+        {
+            System.Runtime.CompilerServices.RuntimeHelpers.RunModuleConstructor(assembly.ManifestModule.ModuleHandle);
+        }
+
+        return assembly;
+    }
+
     /// <summary>Runs the generator over <paramref name="sources"/>.</summary>
     public static GeneratorRun Run(params string[] sources) => Run(CreateCompilation(sources));
 
