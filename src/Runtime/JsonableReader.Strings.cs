@@ -290,17 +290,22 @@ public ref partial struct JsonableReader
         int i = 0;
         while (i < content.Length)
         {
-            int idx = content.Slice(i).IndexOf((byte)'\\');
-            ReadOnlySpan<byte> plain = idx < 0 ? content.Slice(i) : content.Slice(i, idx);
-            if (Utf8.ToUtf16(plain, chars.Slice(written), out _, out int w, replaceInvalidSequences: false) != OperationStatus.Done)
+            // Text escaped char by char (\uXXXX runs, what STJ's default encoder sends for non-ASCII) has no plain text
+            // between escapes: go straight to the escape rather than search and transcode an empty run each time.
+            int idx = content[i] == (byte)'\\' ? 0 : content.Slice(i).IndexOf((byte)'\\');
+            if (idx != 0)
             {
-                ThrowAt(contentOffset + i, "The string is not valid UTF-8.");
-            }
+                ReadOnlySpan<byte> plain = idx < 0 ? content.Slice(i) : content.Slice(i, idx);
+                if (Utf8.ToUtf16(plain, chars.Slice(written), out _, out int w, replaceInvalidSequences: false) != OperationStatus.Done)
+                {
+                    ThrowAt(contentOffset + i, "The string is not valid UTF-8.");
+                }
 
-            written += w;
-            if (idx < 0)
-            {
-                break;
+                written += w;
+                if (idx < 0)
+                {
+                    break;
+                }
             }
 
             i += idx + 1; // past the backslash
@@ -362,26 +367,37 @@ public ref partial struct JsonableReader
 
     private static bool TryParseHex4(ReadOnlySpan<byte> hex, out char c)
     {
-        int value = 0;
-        foreach (byte h in hex)
+        // One table lookup per digit; a non-digit is -1, so OR-ing the four values is negative iff any is.
+        ReadOnlySpan<sbyte> digits = HexDigitValues;
+        int d0 = digits[hex[0]], d1 = digits[hex[1]], d2 = digits[hex[2]], d3 = digits[hex[3]];
+        if ((d0 | d1 | d2 | d3) < 0)
         {
-            int digit = h switch
-            {
-                >= (byte)'0' and <= (byte)'9' => h - '0',
-                >= (byte)'a' and <= (byte)'f' => h - 'a' + 10,
-                >= (byte)'A' and <= (byte)'F' => h - 'A' + 10,
-                _ => -1,
-            };
-            if (digit < 0)
-            {
-                c = default;
-                return false;
-            }
-
-            value = (value << 4) | digit;
+            c = default;
+            return false;
         }
 
-        c = (char)value;
+        c = (char)((d0 << 12) | (d1 << 8) | (d2 << 4) | d3);
         return true;
     }
+
+    /// <summary>The value of each byte as a hexadecimal digit, or -1.</summary>
+    private static ReadOnlySpan<sbyte> HexDigitValues =>
+    [
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,
+        -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    ];
 }

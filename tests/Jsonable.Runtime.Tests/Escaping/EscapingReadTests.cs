@@ -111,6 +111,55 @@ public class EscapingReadTests
         Assert.Equal(expected, filled.Value);
     }
 
+    /// <summary>
+    /// Every byte value in every position of a <c>\\u</c> escape (all four digits, 4 × 256 documents), each read the way
+    /// System.Text.Json reads it: the same char when STJ accepts it, an error when STJ refuses it; and a run of
+    /// escapes with no text between them (what STJ's default encoder sends for non-ASCII text).
+    /// </summary>
+    [Fact]
+    public void UnicodeEscape_EveryByteInEveryDigit_ReadsAsStjReadsIt()
+    {
+        int accepted = 0, rejected = 0;
+        for (int position = 0; position < 4; position++)
+        {
+            for (int b = 0; b < 256; b++)
+            {
+                byte[] digits = "004A"u8.ToArray();
+                digits[position] = (byte)b;
+                byte[] document = Jmc1Bytes.Concat("{\"Value\":\"\\u", digits, "\"}");
+                string? stj;
+                try
+                {
+                    stj = System.Text.Json.JsonDocument.Parse(document).RootElement.GetProperty("Value").GetString();
+                }
+                catch (System.Text.Json.JsonException)
+                {
+                    stj = null;
+                }
+
+                if (stj is null)
+                {
+                    Assert.Throws<JsonableException>(() => Text.CreateFromJson(document));
+                    rejected++;
+                }
+                else
+                {
+                    Assert.Equal(stj, Text.CreateFromJson(document).Value);
+                    accepted++;
+                }
+            }
+        }
+
+        // 22 hex digits per position are accepted; every other byte is refused.
+        Assert.Equal(4 * 22, accepted);
+        Assert.Equal(4 * (256 - 22), rejected);
+
+        string text = "日本語のテキスト \U0001F600 é";
+        string escaped = System.Text.Json.JsonSerializer.Serialize(text);
+        Assert.Contains("\\u65E5\\u672C", escaped, System.StringComparison.Ordinal);
+        Assert.Equal(text, Text.CreateFromJson(Encoding.UTF8.GetBytes("{\"Value\":" + escaped + "}")).Value);
+    }
+
     [Fact]
     public void EscapedMemberName_IsUnescapedBeforeMatching()
     {
