@@ -7,6 +7,7 @@ using System.Text;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.Infrastructure;
 using Jsonable.Samples.RealData;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
@@ -97,17 +98,7 @@ public class RequestBodyBenchmarks
         return n;
     }
 
-    private static ReadOnlySequence<byte> Segmented(byte[] bytes, int size)
-    {
-        var first = new Segment(bytes.AsMemory(0, Math.Min(size, bytes.Length)), 0);
-        Segment last = first;
-        for (int at = size; at < bytes.Length; at += size)
-        {
-            last = last.Append(bytes.AsMemory(at, Math.Min(size, bytes.Length - at)));
-        }
-
-        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-    }
+    private static ReadOnlySequence<byte> Segmented(byte[] bytes, int size) => SegmentedSequence.Of(bytes, size);
 
     private async Task<int> Bind(ReadOnlySequence<byte> body, string contentType)
     {
@@ -123,21 +114,5 @@ public class RequestBodyBenchmarks
     private sealed class BodyPipe(PipeReader reader) : IRequestBodyPipeFeature
     {
         public PipeReader Reader { get; } = reader;
-    }
-
-    private sealed class Segment : ReadOnlySequenceSegment<byte>
-    {
-        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public Segment Append(ReadOnlyMemory<byte> memory)
-        {
-            var next = new Segment(memory, RunningIndex + Memory.Length);
-            Next = next;
-            return next;
-        }
     }
 }

@@ -137,14 +137,7 @@ public sealed class SegmentedBodyBindingTests(SampleApiFactory factory) : IClass
     {
         // 36 segments over the same 64 MB: 2.4 GB received, more than one span can hold, with no server limit set.
         byte[] block = new byte[64 * 1024 * 1024];
-        var first = new Segment(block, 0);
-        Segment last = first;
-        for (int i = 1; i < 36; i++)
-        {
-            last = last.Append(block);
-        }
-
-        var reader = PipeReader.Create(new ReadOnlySequence<byte>(first, 0, last, block.Length));
+        var reader = PipeReader.Create(SegmentedSequence.Repeat(block, 36));
         using var pool = new TrackingBufferPool();
 
         BadHttpRequestException error = await Assert.ThrowsAnyAsync<BadHttpRequestException>(() => BindAsync(reader, "application/json"));
@@ -167,17 +160,7 @@ public sealed class SegmentedBodyBindingTests(SampleApiFactory factory) : IClass
         JsonSerializer.SerializeToUtf8Bytes(expected, RealDataJsonContext.Default.Status),
         JsonSerializer.SerializeToUtf8Bytes(actual, RealDataJsonContext.Default.Status));
 
-    private static PipeReader Segmented(byte[] bytes, int size)
-    {
-        var first = new Segment(bytes.AsMemory(0, Math.Min(size, bytes.Length)), 0);
-        Segment last = first;
-        for (int at = size; at < bytes.Length; at += size)
-        {
-            last = last.Append(bytes.AsMemory(at, Math.Min(size, bytes.Length - at)));
-        }
-
-        return PipeReader.Create(new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length));
-    }
+    private static PipeReader Segmented(byte[] bytes, int size) => PipeReader.Create(SegmentedSequence.Of(bytes, size));
 
     private async Task<Status> BindAsync(PipeReader body, string contentType)
     {
@@ -221,21 +204,5 @@ public sealed class SegmentedBodyBindingTests(SampleApiFactory factory) : IClass
     private sealed class BodyPipe(PipeReader reader) : IRequestBodyPipeFeature
     {
         public PipeReader Reader { get; } = reader;
-    }
-
-    private sealed class Segment : ReadOnlySequenceSegment<byte>
-    {
-        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public Segment Append(ReadOnlyMemory<byte> memory)
-        {
-            var next = new Segment(memory, RunningIndex + Memory.Length);
-            Next = next;
-            return next;
-        }
     }
 }
