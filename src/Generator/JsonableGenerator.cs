@@ -103,11 +103,18 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray())
             .WithTrackingName(TrackingNames.Registrations);
 
-        context.RegisterSourceOutput(registrations, static (spc, typeNames) =>
+        // The naming policy in force for the assembly's types without their own [JsonableOptions]: the registration
+        // reports it, so that the app's JsonOptions can be compared with it at startup.
+        IncrementalValueProvider<JsonableNamingPolicyValue> assemblyNaming = context.CompilationProvider
+            .Select(static (compilation, _) => DeclaredAssemblyNamingPolicy(compilation))
+            .Combine(namingDefault)
+            .Select(static (pair, _) => NamingPolicies.Resolve(pair.Left, pair.Right));
+
+        context.RegisterSourceOutput(registrations.Combine(assemblyNaming), static (spc, pair) =>
         {
-            if (typeNames.Count > 0)
+            if (pair.Left.Count > 0)
             {
-                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(typeNames));
+                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(pair.Left, pair.Right));
             }
         });
 
@@ -124,6 +131,18 @@ public sealed class JsonableGenerator : IIncrementalGenerator
                 spc.ReportDiagnostic(diagnostic.ToDiagnostic());
             }
         });
+    }
+
+    /// <summary>The naming policy of <c>[assembly: JsonableOptions]</c>, or <see cref="JsonableNamingPolicyValue.Default"/>.</summary>
+    private static JsonableNamingPolicyValue DeclaredAssemblyNamingPolicy(Compilation compilation)
+    {
+        INamedTypeSymbol? attributeType = compilation.GetTypeByMetadataName("Jsonable.JsonableOptionsAttribute");
+        return compilation.Assembly.GetAttributes()
+            .Where(a => attributeType is not null && SymbolEqualityComparer.Default.Equals(a.AttributeClass, attributeType))
+            .SelectMany(a => a.NamedArguments)
+            .Where(a => a.Key == "NamingPolicy" && a.Value.Value is int)
+            .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
+            .FirstOrDefault();
     }
 
     /// <summary>A type's diagnostics, with the name conflicts of the naming policy that ends up in force.</summary>
