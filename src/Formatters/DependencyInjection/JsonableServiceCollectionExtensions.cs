@@ -14,7 +14,9 @@ public static class JsonableServiceCollectionExtensions
     /// <summary>
     /// Adds the Jsonable MVC formatters for <c>application/jsonc+jmc1</c> and <c>application/json</c> (ahead of
     /// System.Text.Json's, for generated types only), the options used by minimal-API results and binding, and the
-    /// JMC1 media type to response compression. Safe to call more than once.
+    /// JMC1 media type to response compression. Safe to call more than once. When the host starts, the app's JSON
+    /// options are read: what Jsonable can honour is applied, anything else fails the start (see
+    /// <see cref="JsonableOptions.FailOnJsonOptionsMismatch"/>).
     /// </summary>
     /// <param name="services">The service collection.</param>
     /// <param name="configure">Changes the options; optional.</param>
@@ -22,7 +24,10 @@ public static class JsonableServiceCollectionExtensions
     public static IServiceCollection AddJsonable(this IServiceCollection services, Action<JsonableOptions>? configure = null)
     {
         ArgumentNullException.ThrowIfNull(services);
-        services.AddOptions<JsonableOptions>();
+        // The app's JsonOptions are read when the host starts: applied where Jsonable can honour them, else a startup error.
+        services.AddOptions<JsonableOptions>().ValidateOnStart();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<JsonableOptions>, AppJsonOptionsSetup>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<JsonableOptions>, AppJsonOptionsSetup>());
         if (configure is not null)
         {
             services.Configure(configure);

@@ -1,0 +1,195 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+using HttpJsonOptions = Microsoft.AspNetCore.Http.Json.JsonOptions;
+using MvcJsonOptions = Microsoft.AspNetCore.Mvc.JsonOptions;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>
+/// Reads the app's JSON options (MVC's <c>AddJsonOptions</c>, minimal APIs' <c>ConfigureHttpJsonOptions</c>) when
+/// Jsonable's options are made: applies to <see cref="JsonableOptions"/> what Jsonable can honour at run time, and, as
+/// a validation that <c>AddJsonable</c> runs when the host starts (<c>ValidateOnStart</c>), fails with one message per
+/// setting it cannot honour — or logs them, with <see cref="JsonableOptions.FailOnJsonOptionsMismatch"/> false.
+/// </summary>
+internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOptions>, IValidateOptions<JsonableOptions>
+{
+    internal const string MvcSource = "Microsoft.AspNetCore.Mvc.JsonOptions.JsonSerializerOptions (AddJsonOptions)";
+    internal const string HttpSource = "Microsoft.AspNetCore.Http.Json.JsonOptions.SerializerOptions (ConfigureHttpJsonOptions)";
+
+    // MVC's JsonOptions start with MaxDepth 32 (its model binding recursion limit); minimal APIs' with 0, STJ's 64.
+    private const int MvcDefaultMaxDepth = 32;
+
+    private static readonly JsonableOptions s_jsonableDefaults = new();
+
+    private readonly IOptions<MvcJsonOptions> _mvc;
+    private readonly IOptions<HttpJsonOptions> _http;
+    private readonly ILogger _logger;
+    private readonly object _checkLock = new();
+    private List<string>? _mismatches;
+
+    public AppJsonOptionsSetup(IOptions<MvcJsonOptions> mvc, IOptions<HttpJsonOptions> http, ILoggerFactory loggerFactory)
+    {
+        _mvc = mvc;
+        _http = http;
+        _logger = loggerFactory.CreateLogger("Jsonable.AspNetCore.AppJsonOptions");
+    }
+
+    /// <summary>Applies the settings Jsonable honours at run time, where the app changed them and <see cref="JsonableOptions"/> did not.</summary>
+    public void PostConfigure(string? name, JsonableOptions options)
+    {
+        if (name == Options.DefaultName)
+        {
+            Apply(options, conflicts: null);
+        }
+    }
+
+    /// <summary>Finds every setting Jsonable cannot honour: a failure (the host does not start), or warnings when the app opted out.</summary>
+    public ValidateOptionsResult Validate(string? name, JsonableOptions options)
+    {
+        if (name != Options.DefaultName)
+        {
+            return ValidateOptionsResult.Skip;
+        }
+
+        // Options are made more than once (IOptions and IOptionsMonitor cache apart); the app's JSON options are fixed
+        // by then, so the check runs, logs and subscribes once.
+        lock (_checkLock)
+        {
+            if (_mismatches is null)
+            {
+                _mismatches = Check(options);
+                if (!options.FailOnJsonOptionsMismatch)
+                {
+                    foreach (string mismatch in _mismatches)
+                    {
+                        AppJsonOptionsLog.Mismatch(_logger, mismatch);
+                    }
+                }
+            }
+        }
+
+        return _mismatches.Count > 0 && options.FailOnJsonOptionsMismatch
+            ? ValidateOptionsResult.Fail(
+                "Jsonable cannot serve [ToJson]/[FromJson] types the way the app's JSON options ask, and would answer in two styles. "
+                + "Change the settings below (or set JsonableOptions.FailOnJsonOptionsMismatch = false to log them as warnings instead):"
+                + string.Concat(_mismatches.Select(m => Environment.NewLine + "- " + m)))
+            : ValidateOptionsResult.Success;
+    }
+
+    private List<string> Check(JsonableOptions options)
+    {
+        AppJsonOptionsCheck.RunJsonableRegistrations();
+        IReadOnlyList<KeyValuePair<Assembly, JsonableNamingPolicy>> policies = JsonableCompiledOptions.GetNamingPolicies();
+        var mismatches = new List<string>();
+        Apply(options, mismatches);
+        mismatches.AddRange(AppJsonOptionsCheck.FindMismatches(_mvc.Value.JsonSerializerOptions, MvcSource, policies));
+        mismatches.AddRange(AppJsonOptionsCheck.FindMismatches(_http.Value.SerializerOptions, HttpSource, policies));
+        if (mismatches.Count > 0 && options.FailOnJsonOptionsMismatch)
+        {
+            return mismatches; // the host does not start
+        }
+
+        // An assembly whose registration runs only now (loaded after startup) is checked when it arrives; it can no
+        // longer stop the host, so a mismatch there is logged as an error.
+        JsonableCompiledOptions.AssemblyRegistered += (assembly, policy) =>
+        {
+            foreach (string late in AppJsonOptionsCheck.FindMismatches(_mvc.Value.JsonSerializerOptions, MvcSource, [new(assembly, policy)])
+                .Concat(AppJsonOptionsCheck.FindMismatches(_http.Value.SerializerOptions, HttpSource, [new(assembly, policy)]))
+                .Where(m => m.Contains(".PropertyNamingPolicy ", StringComparison.Ordinal)))
+            {
+                AppJsonOptionsLog.LateMismatch(_logger, late);
+            }
+        };
+
+        return mismatches;
+    }
+
+    /// <summary>
+    /// Applies each setting Jsonable honours at run time, unless <see cref="JsonableOptions"/> already set it (an explicit
+    /// Jsonable setting wins). Jsonable has one value of each for MVC and minimal APIs: where the two JSON options set
+    /// different values, nothing is applied and <paramref name="conflicts"/> (when given) gets the reason.
+    /// </summary>
+    private void Apply(JsonableOptions options, List<string>? conflicts)
+    {
+        JsonSerializerOptions mvc = _mvc.Value.JsonSerializerOptions;
+        JsonSerializerOptions http = _http.Value.SerializerOptions;
+
+        ApplyOne(
+            nameof(JsonSerializerOptions.MaxDepth),
+            EffectiveDepth(mvc.MaxDepth), MvcDefaultMaxDepth,
+            EffectiveDepth(http.MaxDepth), EffectiveDepth(0),
+            options.MaxDepth, s_jsonableDefaults.MaxDepth, nameof(JsonableOptions.MaxDepth),
+            value => options.MaxDepth = value, conflicts);
+
+        ApplyOne(
+            nameof(JsonSerializerOptions.PropertyNameCaseInsensitive),
+            mvc.PropertyNameCaseInsensitive, true,
+            http.PropertyNameCaseInsensitive, true,
+            options.PropertyNameCaseInsensitive, s_jsonableDefaults.PropertyNameCaseInsensitive, nameof(JsonableOptions.PropertyNameCaseInsensitive),
+            value => options.PropertyNameCaseInsensitive = value, conflicts);
+
+        ApplyOne(
+            nameof(JsonSerializerOptions.UnmappedMemberHandling),
+            ToJsonable(mvc.UnmappedMemberHandling), JsonableUnknownMemberHandling.Skip,
+            ToJsonable(http.UnmappedMemberHandling), JsonableUnknownMemberHandling.Skip,
+            options.UnknownMemberHandling, s_jsonableDefaults.UnknownMemberHandling, nameof(JsonableOptions.UnknownMemberHandling),
+            value => options.UnknownMemberHandling = value, conflicts);
+
+        // MVC's own setting (minimal APIs have none): whether a malformed body's reason reaches the client.
+        ApplyOne(
+            nameof(MvcJsonOptions.AllowInputFormatterExceptionMessages),
+            _mvc.Value.AllowInputFormatterExceptionMessages, true,
+            true, true,
+            options.AllowInputFormatterExceptionMessages, s_jsonableDefaults.AllowInputFormatterExceptionMessages, nameof(JsonableOptions.AllowInputFormatterExceptionMessages),
+            value => options.AllowInputFormatterExceptionMessages = value, conflicts);
+    }
+
+    private void ApplyOne<T>(string property, T mvc, T mvcDefault, T http, T httpDefault, T jsonable, T jsonableDefault, string jsonableProperty, Action<T> set, List<string>? conflicts)
+    {
+        var comparer = EqualityComparer<T>.Default;
+        bool mvcSet = !comparer.Equals(mvc, mvcDefault);
+        bool httpSet = !comparer.Equals(http, httpDefault);
+        if ((!mvcSet && !httpSet) || !comparer.Equals(jsonable, jsonableDefault))
+        {
+            return;
+        }
+
+        if (mvcSet && httpSet && !comparer.Equals(mvc, http))
+        {
+            conflicts?.Add($"AddJsonOptions sets {property} = {mvc} and ConfigureHttpJsonOptions sets {property} = {http}, but Jsonable has one JsonableOptions.{jsonableProperty} for MVC and minimal APIs. Choose one with AddJsonable(options => options.{jsonableProperty} = ...).");
+            return;
+        }
+
+        T value = mvcSet ? mvc : http;
+        if (conflicts is null)
+        {
+            set(value);
+            AppJsonOptionsLog.Applied(_logger, property, value!.ToString()!, mvcSet ? "AddJsonOptions" : "ConfigureHttpJsonOptions", jsonableProperty);
+        }
+    }
+
+    /// <summary>STJ's MaxDepth, where 0 means its default of 64.</summary>
+    private static int EffectiveDepth(int maxDepth) => maxDepth == 0 ? 64 : maxDepth;
+
+    private static JsonableUnknownMemberHandling ToJsonable(JsonUnmappedMemberHandling handling) =>
+        handling == JsonUnmappedMemberHandling.Disallow ? JsonableUnknownMemberHandling.Disallow : JsonableUnknownMemberHandling.Skip;
+}
+
+/// <summary>Log messages of the app JSON options check, with stable event ids (after <see cref="JsonableLog"/>'s).</summary>
+internal static partial class AppJsonOptionsLog
+{
+    [LoggerMessage(EventId = 20, EventName = "JsonOptionApplied", Level = LogLevel.Information, Message = "Jsonable applies {Option} = {Value} from {Source} (JsonableOptions.{JsonableOption}).")]
+    public static partial void Applied(ILogger logger, string option, string value, string source, string jsonableOption);
+
+    [LoggerMessage(EventId = 21, EventName = "JsonOptionMismatch", Level = LogLevel.Warning, Message = "Jsonable answers differently from System.Text.Json: {Mismatch}")]
+    public static partial void Mismatch(ILogger logger, string mismatch);
+
+    [LoggerMessage(EventId = 22, EventName = "JsonOptionMismatchAfterStartup", Level = LogLevel.Error, Message = "An assembly loaded after startup answers differently from System.Text.Json: {Mismatch}")]
+    public static partial void LateMismatch(ILogger logger, string mismatch);
+}
