@@ -165,6 +165,14 @@ internal static class AppJsonOptionsCheck
 
     private static void CheckNamingPolicy(JsonNamingPolicy? policy, string source, IReadOnlyList<KeyValuePair<Assembly, JsonableNamingPolicy>> namingPolicies, List<string> found)
     {
+        // Left at the web default (camelCase), the options ask for nothing: an assembly compiled with another policy
+        // made that choice in its project file, and the other kind of JsonOptions (MVC's or minimal APIs') may be the
+        // one the app set. Only a policy the app chose is compared.
+        if (policy == JsonNamingPolicy.CamelCase)
+        {
+            return;
+        }
+
         JsonableNamingPolicy? wanted = ToJsonable(policy);
         foreach ((Assembly assembly, JsonableNamingPolicy compiled) in namingPolicies)
         {

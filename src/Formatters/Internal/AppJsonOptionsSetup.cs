@@ -17,7 +17,7 @@ namespace Jsonable.AspNetCore.Internal;
 /// a validation that <c>AddJsonable</c> runs when the host starts (<c>ValidateOnStart</c>), fails with one message per
 /// setting it cannot honour — or logs them, with <see cref="JsonableOptions.FailOnJsonOptionsMismatch"/> false.
 /// </summary>
-internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOptions>, IValidateOptions<JsonableOptions>
+internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOptions>, IValidateOptions<JsonableOptions>, IDisposable
 {
     internal const string MvcSource = "Microsoft.AspNetCore.Mvc.JsonOptions.JsonSerializerOptions (AddJsonOptions)";
     internal const string HttpSource = "Microsoft.AspNetCore.Http.Json.JsonOptions.SerializerOptions (ConfigureHttpJsonOptions)";
@@ -32,6 +32,7 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
     private readonly ILogger _logger;
     private readonly object _checkLock = new();
     private List<string>? _mismatches;
+    private Action<Assembly, JsonableNamingPolicy>? _lateRegistration;
 
     public AppJsonOptionsSetup(IOptions<MvcJsonOptions> mvc, IOptions<HttpJsonOptions> http, ILoggerFactory loggerFactory)
     {
@@ -97,7 +98,7 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
 
         // An assembly whose registration runs only now (loaded after startup) is checked when it arrives; it can no
         // longer stop the host, so a mismatch there is logged as an error.
-        JsonableCompiledOptions.AssemblyRegistered += (assembly, policy) =>
+        _lateRegistration = (assembly, policy) =>
         {
             foreach (string late in AppJsonOptionsCheck.FindMismatches(_mvc.Value.JsonSerializerOptions, MvcSource, [new(assembly, policy)])
                 .Concat(AppJsonOptionsCheck.FindMismatches(_http.Value.SerializerOptions, HttpSource, [new(assembly, policy)]))
@@ -106,8 +107,18 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
                 AppJsonOptionsLog.LateMismatch(_logger, late);
             }
         };
+        JsonableCompiledOptions.AssemblyRegistered += _lateRegistration;
 
         return mismatches;
+    }
+
+    /// <summary>Stops watching for late assemblies when the app's services are disposed (a test process starts many apps).</summary>
+    public void Dispose()
+    {
+        if (_lateRegistration is not null)
+        {
+            JsonableCompiledOptions.AssemblyRegistered -= _lateRegistration;
+        }
     }
 
     /// <summary>

@@ -1,0 +1,45 @@
+using System.Text.Json;
+using Microsoft.AspNetCore.Builder;
+
+namespace Jsonable.Integration.Tests.AppJsonOptions;
+
+/// <summary>Runs alone: its test registers an assembly's naming policy, which every app started meanwhile would see.</summary>
+[CollectionDefinition(nameof(LateAssemblyCollection), DisableParallelization = true)]
+public sealed class LateAssemblyCollection
+{
+}
+
+/// <summary>
+/// An assembly whose generated registration runs after the host started (loaded later, by <c>Assembly.Load</c>) can no
+/// longer stop the start: its naming policy is compared when it registers, and a difference is logged as an error.
+/// </summary>
+[Collection(nameof(LateAssemblyCollection))]
+public sealed class LateAssemblyTests
+{
+    [Fact]
+    public async Task AssemblyRegisteredAfterStart_WithAnotherPolicy_IsLoggedAsAnError()
+    {
+        var logs = new CollectingLoggerProvider();
+        await using WebApplication app = await AppJsonOptionsHost.StartAsync(
+            AppStack.Minimal,
+            o => o.PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
+            jsonable => jsonable.FailOnJsonOptionsMismatch = false, // the sample assemblies loaded already are camelCase
+            logs: logs);
+        System.Reflection.Assembly late = typeof(LateAssemblyTests).Assembly; // holds no generated types: stands in for one
+        try
+        {
+            JsonableCompiledOptions.RegisterAssembly(late, JsonableNamingPolicy.KebabCaseLower);
+
+            string error = Assert.Single(logs.Messages, m => m.Contains($"assembly '{late.GetName().Name}'", StringComparison.Ordinal));
+            Assert.StartsWith("Error: ", error, StringComparison.Ordinal);
+            Assert.Contains("names members KebabCaseLower", error, StringComparison.Ordinal);
+            Assert.Contains("<JsonableNamingPolicy>SnakeCaseLower</JsonableNamingPolicy>", error, StringComparison.Ordinal);
+        }
+        finally
+        {
+            // What the generated code of a camelCase assembly would report, as the samples' do: apps that leave the policy
+            // at its default compare nothing, and the tests that set one expect the samples' camelCase to differ.
+            JsonableCompiledOptions.RegisterAssembly(late, JsonableNamingPolicy.CamelCase);
+        }
+    }
+}
