@@ -26,9 +26,13 @@ internal static class ContentNegotiation
     /// <summary>The detail of every 406 Jsonable answers.</summary>
     public const string NotAcceptableDetail = "None of the media types in the Accept header can be produced.";
 
-    /// <summary>The detail of a 415: the content type sent, and the ones Jsonable reads.</summary>
+    /// <summary>
+    /// The detail of a 415: the content type sent, and every media type Jsonable reads (the <c>Accepts</c> list of its
+    /// body parameters), so a client learns what to send instead.
+    /// </summary>
     public static string UnsupportedContentTypeDetail(string? contentType) =>
-        $"The content type '{contentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16).";
+        $"The content type '{contentType}' is not supported. Accepted: {JsonableMediaTypes.Json}, {JsonableMediaTypes.TextJson}, "
+        + $"{JsonableMediaTypes.AnyJsonSuffix}, {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16; JMC1 as bytes).";
 
     /// <summary>
     /// The format to answer in, or <see langword="null"/> when the request accepts neither (406);

@@ -55,6 +55,12 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
             return;
         }
 
+        if (context.Result is ObjectResult { Value: ProblemDetails { Status: StatusCodes.Status415UnsupportedMediaType, Detail: null } unsupported })
+        {
+            // [ApiController]'s client-error filter made the 415's problem (no detail): name what to send instead, as above.
+            unsupported.Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext.Request.ContentType);
+        }
+
         if (context.Result is not ObjectResult result || context.HttpContext.Request.Headers.Accept.Count == 0)
         {
             return; // without Accept, MVC takes the first formatter that can write the value
