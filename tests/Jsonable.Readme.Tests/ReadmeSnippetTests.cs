@@ -22,6 +22,9 @@ public sealed class ReadmeSnippetTests
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> s_references = new(LoadReferences);
 
+    /// <summary>What a snippet is compiled against (see <see cref="LoadReferences"/>).</summary>
+    internal static ImmutableArray<MetadataReference> References => s_references.Value;
+
     public static TheoryData<string> Snippets
     {
         get
