@@ -1,7 +1,15 @@
 using System.Net;
 using System.Text;
 using System.Text.Json;
+using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Http;
 using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.RealData;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.TestHost;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Jsonable.Integration.Tests.Parity;
 
@@ -43,5 +51,29 @@ public sealed class UnsupportedMediaTypeDetailTests(SampleApiFactory factory) : 
         {
             Assert.Contains(mediaType, text, StringComparison.Ordinal);
         }
+    }
+
+    [Theory]
+    [InlineData("application/xml")]
+    [InlineData("application/jsonc+jmc1")]
+    public async Task UnsupportedContentType_Jmc1TurnedOff_DetailDoesNotOfferJmc1(string contentType)
+    {
+        WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable(o => o.EnableJmc1 = false);
+        await using WebApplication app = builder.Build();
+        app.UseJsonable();
+        app.MapPost("/events", (JsonableBody<CitmEvent> body) => Results.Ok());
+        await app.StartAsync();
+
+        (HttpResponseMessage response, byte[] body) = await app.GetTestClient().SendAsync(
+            HttpMethod.Post, "/events", "application/json", Infrastructure.Requests.Body(Encoding.UTF8.GetBytes("""{"id":1}"""), contentType));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        using JsonDocument problem = JsonDocument.Parse(body);
+        string detail = problem.RootElement.GetProperty("detail").GetString()!;
+        Assert.Contains("application/json, text/json, application/*+json", detail, StringComparison.Ordinal);
+        Assert.DoesNotContain("jmc1 (", detail, StringComparison.Ordinal);
+        Assert.DoesNotContain("Accepted: application/json, text/json, application/*+json, application/jsonc+jmc1", detail, StringComparison.Ordinal);
     }
 }
