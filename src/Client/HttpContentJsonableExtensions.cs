@@ -3,6 +3,7 @@ using System.Net.Http;
 using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Http.Internal;
+using Jsonable.Internal;
 
 namespace Jsonable.Http;
 
@@ -52,6 +53,6 @@ public static class HttpContentJsonableExtensions
         JsonableTypeInfo<T>? info = JsonableRegistry.GetTypeInfo<T>();
         return info is { CanRead: true }
             ? info
-            : throw new NotSupportedException($"{typeof(T)} is not a Jsonable type that can be read: mark it [FromJson] (and partial), or use a collection of such a type.");
+            : throw new NotSupportedException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type that can be read: mark it [FromJson] (and partial), or use a collection of such a type."));
     }
 }

@@ -7,6 +7,7 @@ using System.Net.Http;
 using System.Net.Http.Headers;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Internal;
 
 namespace Jsonable.Http;
 
@@ -106,7 +107,7 @@ public sealed class JsonableContent : HttpContent
     private static JsonablePartialWriter<T> FindPartialWriter<T>(string memberName)
     {
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>()
-            ?? throw new NotSupportedException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+            ?? throw new NotSupportedException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
         if (info.TryGetPartialWriter(memberName, out JsonablePartialWriter<T>? partialWriter))
         {
             return partialWriter;

@@ -37,6 +37,7 @@ public static class JsonableServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<ResponseCompressionOptions>, ResponseCompressionSetup>());
         services.TryAddEnumerable(ServiceDescriptor.Transient<Microsoft.AspNetCore.Mvc.ApiExplorer.IApiDescriptionProvider, JsonablePatchApiDescriptionProvider>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Microsoft.AspNetCore.Http.IProblemDetailsWriter, JsonableProblemDetailsWriter>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<Microsoft.Extensions.Validation.ValidationOptions>, JsonableBodyValidationSetup>());
         return services;
     }
 

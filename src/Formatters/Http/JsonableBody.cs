@@ -16,12 +16,15 @@ namespace Jsonable.AspNetCore.Http;
 /// </summary>
 /// <typeparam name="T">A <c>[FromJson]</c> type, or a collection of one.</typeparam>
 /// <example><code>app.MapPost("/items", (JsonableBody&lt;Item&gt; body) =&gt; Save(body.Value));</code></example>
-public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider
+public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider, IJsonableBody
 {
     private JsonableBody(T value) => Value = value;
 
     /// <summary>The bound value.</summary>
     public T Value { get; }
+
+    /// <summary>The value for minimal-API validation, which validates it as a plain <typeparamref name="T"/> body.</summary>
+    object? IJsonableBody.BoxedValue => Value;
 
     /// <summary>Binds the body; called by minimal APIs.</summary>
     /// <param name="context">The request's context.</param>

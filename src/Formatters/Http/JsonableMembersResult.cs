@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
+using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
@@ -82,7 +83,7 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
     private async Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
     {
         JsonableOptions options = httpContext.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+        JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
 
         var writers = new List<JsonablePartialWriter<T>>();
         var unknown = new List<string>();

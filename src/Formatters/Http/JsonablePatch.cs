@@ -4,6 +4,7 @@ using System.Reflection;
 using System.Text;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
+using Jsonable.Internal;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
@@ -163,7 +164,7 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
 
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() is { CanMerge: true } found
             ? found
-            : throw new InvalidOperationException($"{typeof(T)} cannot take a merge patch: mark it [FromJson] (a readonly struct cannot change in place).");
+            : throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "cannot take a merge patch: mark it [FromJson] (a readonly struct cannot change in place)."));
         JsonableReaderOptions readerOptions = options.CreateReaderOptions();
         JsonableMemberSet members = info.ValidatePatch(body, format, readerOptions);
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch);

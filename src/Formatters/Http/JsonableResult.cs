@@ -2,6 +2,7 @@ using System;
 using System.Reflection;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
+using Jsonable.Internal;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -56,7 +57,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
 
         if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanWrite)
         {
-            throw new InvalidOperationException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+            throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
         }
 
         response.StatusCode = StatusCode;

@@ -3,6 +3,8 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Text;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
 
@@ -26,9 +28,18 @@ internal static class ContentNegotiation
     /// <summary>The detail of every 406 Jsonable answers.</summary>
     public const string NotAcceptableDetail = "None of the media types in the Accept header can be produced.";
 
-    /// <summary>The detail of a 415: the content type sent, and the ones Jsonable reads.</summary>
-    public static string UnsupportedContentTypeDetail(string? contentType) =>
-        $"The content type '{contentType}' is not supported; send {JsonableMediaTypes.Json} or {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16).";
+    /// <summary>
+    /// The detail of a 415: the content type sent, and every media type the request could have used (the <c>Accepts</c>
+    /// list of Jsonable's body parameters; JMC1 only where it is on), so a client learns what to send instead.
+    /// </summary>
+    public static string UnsupportedContentTypeDetail(HttpContext context)
+    {
+        JsonableOptions options = context.RequestServices?.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
+        string accepted = $"{JsonableMediaTypes.Json}, {JsonableMediaTypes.TextJson}, {JsonableMediaTypes.AnyJsonSuffix}";
+        return options.EnableJmc1
+            ? $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted}, {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16; JMC1 as bytes)."
+            : $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted} (in UTF-8 or UTF-16).";
+    }
 
     /// <summary>
     /// The format to answer in, or <see langword="null"/> when the request accepts neither (406);

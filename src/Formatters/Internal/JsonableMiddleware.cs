@@ -31,7 +31,7 @@ internal sealed class JsonableMiddleware
             // Routing turned the request down before any endpoint could bind it: no endpoint accepts its Content-Type
             // (the Accepts metadata JsonableBody declares). Answer that 415 as Jsonable answers its own.
             JsonableLog.BadRequestMapped(_logger, StatusCodes.Status415UnsupportedMediaType, ContentTypeRejectionEndpoint);
-            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType, ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType)).ConfigureAwait(false);
+            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType, ContentNegotiation.UnsupportedContentTypeDetail(context)).ConfigureAwait(false);
             return;
         }
 

@@ -50,7 +50,7 @@ internal static class MinimalApiRequestBody
         if (format is null)
         {
             throw new JsonableRequestException(
-                ContentNegotiation.UnsupportedContentTypeDetail(context.Request.ContentType),
+                ContentNegotiation.UnsupportedContentTypeDetail(context),
                 StatusCodes.Status415UnsupportedMediaType);
         }
 

@@ -51,8 +51,14 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
         if (context.Result is UnsupportedMediaTypeResult)
         {
             // Controllers without [ApiController] get no problem details from MVC for a 415.
-            context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status415UnsupportedMediaType, Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext.Request.ContentType) }, customized: false);
+            context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status415UnsupportedMediaType, Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext) }, customized: false);
             return;
+        }
+
+        if (context.Result is ObjectResult { Value: ProblemDetails { Status: StatusCodes.Status415UnsupportedMediaType, Detail: null } unsupported })
+        {
+            // [ApiController]'s client-error filter made the 415's problem (no detail): name what to send instead, as above.
+            unsupported.Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext);
         }
 
         if (context.Result is not ObjectResult result || context.HttpContext.Request.Headers.Accept.Count == 0)

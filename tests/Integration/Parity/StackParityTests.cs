@@ -9,7 +9,7 @@ namespace Jsonable.Integration.Tests.Parity;
 /// One answer from both stacks: the same request matrix (charsets, media types, q-values, empty, oversize and
 /// malformed bodies, unsatisfiable Accept) goes to the MVC route (<c>/api</c>) and the minimal-API route
 /// (<c>/minimal</c>) of each sample resource, and both must answer the status, media type and problem shape the
-/// README's behaviour table promises. A POST refused with 406 stores nothing on either stack.
+/// behaviour table of docs/http.md promises. A POST refused with 406 stores nothing on either stack.
 /// </summary>
 public sealed class StackParityTests(StackParityTests.ParityApiFactory factory) : IClassFixture<StackParityTests.ParityApiFactory>
 {

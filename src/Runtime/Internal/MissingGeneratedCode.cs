@@ -1,0 +1,72 @@
+using System;
+
+namespace Jsonable.Internal;
+
+/// <summary>
+/// Words the error for a type Jsonable has no generated code for, in one place, so that every entry point (the
+/// serializer, the HTTP client, the ASP.NET Core results and body binding) tells the user the same thing. A type that
+/// is marked <c>[ToJson]</c>/<c>[FromJson]</c> and still unknown to the registry means the generator did not run for
+/// its assembly (the project references Jsonable.Runtime, or a library, but not the Jsonable package): "mark it
+/// [ToJson]" would be advice that cannot be followed, so the message names the type, its assembly and the package.
+/// </summary>
+internal static class MissingGeneratedCode
+{
+    /// <summary>
+    /// The message for <paramref name="type"/>, which Jsonable cannot serve: the generator's absence when
+    /// <paramref name="type"/> (or the element of a collection of it) is marked but has no generated code, otherwise
+    /// <paramref name="type"/> followed by <paramref name="advice"/> (what the caller would say, e.g. "is not a
+    /// Jsonable type: mark it [ToJson] (and partial).").
+    /// </summary>
+    /// <param name="type">The type asked for.</param>
+    /// <param name="advice">The rest of the message for a type that is simply not marked.</param>
+    public static string Explain(Type type, string advice)
+    {
+        Type? marked = FindMarkedWithoutCode(type, depth: 0);
+        if (marked is null)
+        {
+            return $"{type} {advice}";
+        }
+
+        string attributes = marked.IsDefined(typeof(ToJsonAttribute), inherit: false)
+            ? marked.IsDefined(typeof(FromJsonAttribute), inherit: false) ? "[ToJson]/[FromJson]" : "[ToJson]"
+            : "[FromJson]";
+        string assembly = marked.Assembly.GetName().Name ?? marked.Assembly.FullName ?? "?";
+        string prefix = marked == type ? string.Empty : $"{type}: ";
+        return $"{prefix}{marked} is marked {attributes} but has no generated code: the Jsonable generator did not run for its "
+            + $"assembly '{assembly}'. Reference the Jsonable package (Jsonable.AspNetCore brings it) in the project that builds '{assembly}'.";
+    }
+
+    /// <summary>
+    /// <paramref name="type"/> itself, or the element or type argument of a collection of it, that is marked and yet
+    /// unknown to the registry. A constructed generic type is looked at through its arguments only: its definition
+    /// being marked is a question of generic types, not of a generator that did not run.
+    /// </summary>
+    private static Type? FindMarkedWithoutCode(Type type, int depth)
+    {
+        if (depth > 4)
+        {
+            return null;
+        }
+
+        if (type.IsArray)
+        {
+            return type.GetElementType() is { } element ? FindMarkedWithoutCode(element, depth + 1) : null;
+        }
+
+        if (type.IsGenericType)
+        {
+            foreach (Type argument in type.GetGenericArguments())
+            {
+                if (FindMarkedWithoutCode(argument, depth + 1) is { } marked)
+                {
+                    return marked;
+                }
+            }
+
+            return null;
+        }
+
+        bool isMarked = type.IsDefined(typeof(ToJsonAttribute), inherit: false) || type.IsDefined(typeof(FromJsonAttribute), inherit: false);
+        return isMarked && !JsonableRegistry.TryGetTypeInfo(type, out _) ? type : null;
+    }
+}

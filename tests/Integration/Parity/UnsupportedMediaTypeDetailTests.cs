@@ -1,0 +1,79 @@
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.RealData;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.TestHost;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Jsonable.Integration.Tests.Parity;
+
+/// <summary>
+/// A 415 tells the client what to send instead: its problem details' <c>detail</c> names every media type Jsonable
+/// reads, on MVC and minimal routes alike, whether the content type (or only its charset) was refused, by Jsonable's
+/// own binding or by routing (a content type no endpoint accepts).
+/// </summary>
+public sealed class UnsupportedMediaTypeDetailTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
+{
+    private static readonly string[] s_accepted = ["application/json", "text/json", "application/*+json", "application/jsonc+jmc1"];
+
+    public static TheoryData<string, string, string> Requests415 => new()
+    {
+        { "POST", "/api/statuses", "application/xml" },
+        { "POST", "/minimal/statuses", "application/xml" },
+        { "POST", "/api/statuses", "application/json; charset=bogus" },
+        { "POST", "/minimal/statuses", "application/json; charset=bogus" },
+        { "POST", "/api/events", "text/plain" },
+        { "POST", "/minimal/events", "text/plain" },
+        { "PATCH", "/api/transforms/1", "application/xml" },
+        { "PATCH", "/minimal/transforms/1", "application/xml" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Requests415))]
+    public async Task UnsupportedContentType_ProblemDetail_NamesTheAcceptedMediaTypes(string method, string url, string contentType)
+    {
+        (HttpResponseMessage response, byte[] body) = await factory.CreateClient().SendAsync(
+            new HttpMethod(method), url, "application/json", Infrastructure.Requests.Body(Encoding.UTF8.GetBytes("""{"id":1}"""), contentType));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        using JsonDocument problem = JsonDocument.Parse(body);
+        Assert.True(problem.RootElement.TryGetProperty("detail", out JsonElement detail), Encoding.UTF8.GetString(body));
+        string text = detail.GetString()!;
+        Assert.Contains($"'{contentType}'", text, StringComparison.Ordinal);
+        foreach (string mediaType in s_accepted)
+        {
+            Assert.Contains(mediaType, text, StringComparison.Ordinal);
+        }
+    }
+
+    [Theory]
+    [InlineData("application/xml")]
+    [InlineData("application/jsonc+jmc1")]
+    public async Task UnsupportedContentType_Jmc1TurnedOff_DetailDoesNotOfferJmc1(string contentType)
+    {
+        WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable(o => o.EnableJmc1 = false);
+        await using WebApplication app = builder.Build();
+        app.UseJsonable();
+        app.MapPost("/events", (JsonableBody<CitmEvent> body) => Results.Ok());
+        await app.StartAsync();
+
+        (HttpResponseMessage response, byte[] body) = await app.GetTestClient().SendAsync(
+            HttpMethod.Post, "/events", "application/json", Infrastructure.Requests.Body(Encoding.UTF8.GetBytes("""{"id":1}"""), contentType));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        using JsonDocument problem = JsonDocument.Parse(body);
+        string detail = problem.RootElement.GetProperty("detail").GetString()!;
+        Assert.Contains("application/json, text/json, application/*+json", detail, StringComparison.Ordinal);
+        Assert.DoesNotContain("jmc1 (", detail, StringComparison.Ordinal);
+        Assert.DoesNotContain("Accepted: application/json, text/json, application/*+json, application/jsonc+jmc1", detail, StringComparison.Ordinal);
+    }
+}

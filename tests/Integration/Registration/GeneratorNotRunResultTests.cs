@@ -1,0 +1,43 @@
+using System.Reflection;
+using System.Reflection.Emit;
+using Jsonable.AspNetCore.Http;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Jsonable.Integration.Tests.Registration;
+
+/// <summary>
+/// An app whose model assembly was built without the Jsonable package: its types carry [ToJson] but have no generated
+/// code. The minimal-API result says so (the 500 a developer reads), naming the type, its assembly and the package.
+/// </summary>
+public sealed class GeneratorNotRunResultTests
+{
+    [Fact]
+    public async Task JsonableResultsOk_MarkedTypeFromAnAssemblyBuiltWithoutTheGenerator_NamesTheMissingGenerator()
+    {
+        Type marked = DefineMarkedTypeWithoutGeneratedCode(out string assemblyName);
+        var context = new DefaultHttpContext { RequestServices = new ServiceCollection().BuildServiceProvider() };
+        context.Response.Body = new MemoryStream();
+        MethodInfo ok = typeof(GeneratorNotRunResultTests).GetMethod(nameof(ExecuteOkAsync), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(marked);
+
+        var e = await Assert.ThrowsAsync<InvalidOperationException>(() => (Task)ok.Invoke(null, [Activator.CreateInstance(marked), context])!);
+
+        Assert.Contains($"{marked} is marked [ToJson] but has no generated code", e.Message, StringComparison.Ordinal);
+        Assert.Contains($"the Jsonable generator did not run for its assembly '{assemblyName}'", e.Message, StringComparison.Ordinal);
+        Assert.Contains("Reference the Jsonable package", e.Message, StringComparison.Ordinal);
+        Assert.Equal(0, context.Response.Body.Length);
+    }
+
+    private static Task ExecuteOkAsync<T>(T value, HttpContext context) => JsonableResults.Ok(value).ExecuteAsync(context);
+
+    /// <summary>A public class marked [ToJson] in an assembly of its own that no generator has seen.</summary>
+    private static Type DefineMarkedTypeWithoutGeneratedCode(out string assemblyName)
+    {
+        assemblyName = "NoGenerator" + Guid.NewGuid().ToString("N");
+        AssemblyBuilder assembly = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName(assemblyName), AssemblyBuilderAccess.Run);
+        TypeBuilder type = assembly.DefineDynamicModule(assemblyName).DefineType("NoGenerator.Item", TypeAttributes.Public | TypeAttributes.Class);
+        type.SetCustomAttribute(new CustomAttributeBuilder(typeof(ToJsonAttribute).GetConstructor(Type.EmptyTypes)!, []));
+        type.DefineDefaultConstructor(MethodAttributes.Public);
+        return type.CreateType();
+    }
+}
