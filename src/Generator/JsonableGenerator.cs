@@ -94,20 +94,51 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             }
         });
 
+        // [assembly: JsonableType(typeof(Page<Product>))]: the closed generic types to register, checked where named.
+        IncrementalValueProvider<ImmutableArray<(EquatableArray<ClosedGenericModel> Types, EquatableArray<DiagnosticInfo> Diagnostics)>> closedGenerics = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                JsonableTypeParser.AttributeName,
+                static (node, _) => node is CompilationUnitSyntax,
+                static (ctx, _) => JsonableTypeParser.Parse(ctx.Attributes, ctx.SemanticModel.Compilation))
+            .Collect();
+
         // One registration per assembly. It depends only on which types are registered, so an edit to a type's
-        // members leaves it cached.
+        // members leaves it cached. A generic definition is registered as the closed types [JsonableType] names.
         IncrementalValueProvider<EquatableArray<string>> registrations = named
-            .Where(static model => model.CanEmit && model.CanRegister)
+            .Where(static model => model.CanEmit && model.CanRegister && !model.IsGenericDefinition)
             .Select(static (model, _) => model.FullyQualifiedName)
             .Collect()
             .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray())
             .WithTrackingName(TrackingNames.Registrations);
 
-        context.RegisterSourceOutput(registrations, static (spc, typeNames) =>
+        IncrementalValueProvider<EquatableArray<string>> emittedGenericDefinitions = named
+            .Where(static model => model.CanEmit && model.CanRegister && model.IsGenericDefinition)
+            .Select(static (model, _) => model.FullyQualifiedName)
+            .Collect()
+            .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray());
+
+        IncrementalValueProvider<EquatableArray<ClosedGenericModel>> closedToRegister = closedGenerics
+            .Combine(emittedGenericDefinitions)
+            .Select(static (pair, _) => pair.Left
+                .SelectMany(unit => unit.Types)
+                .Where(closed => !closed.DefinedHere || pair.Right.IndexOf(closed.DefinitionName) >= 0) // a definition with errors has its own diagnostic
+                .Distinct()
+                .OrderBy(closed => closed.FullyQualifiedName, System.StringComparer.Ordinal)
+                .ToEquatableArray());
+
+        context.RegisterSourceOutput(registrations.Combine(closedToRegister), static (spc, pair) =>
         {
-            if (typeNames.Count > 0)
+            if (pair.Left.Count > 0 || pair.Right.Count > 0)
             {
-                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(typeNames));
+                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(pair.Left, pair.Right));
+            }
+        });
+
+        context.RegisterSourceOutput(closedGenerics, static (spc, units) =>
+        {
+            foreach (DiagnosticInfo diagnostic in units.SelectMany(unit => unit.Diagnostics))
+            {
+                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
             }
         });
 
