@@ -52,6 +52,6 @@ public static class HttpContentJsonableExtensions
         JsonableTypeInfo<T>? info = JsonableRegistry.GetTypeInfo<T>();
         return info is { CanRead: true }
             ? info
-            : throw new NotSupportedException($"{typeof(T)} is not a Jsonable type that can be read: mark it [FromJson] (and partial), or use a collection of such a type.");
+            : throw new NotSupportedException(JsonableRegistry.ExplainNotFound(typeof(T)) ?? $"{typeof(T)} is not a Jsonable type that can be read: mark it [FromJson] (and partial), or use a collection of such a type.");
     }
 }

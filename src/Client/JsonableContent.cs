@@ -106,7 +106,7 @@ public sealed class JsonableContent : HttpContent
     private static JsonablePartialWriter<T> FindPartialWriter<T>(string memberName)
     {
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>()
-            ?? throw new NotSupportedException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+            ?? throw new NotSupportedException(JsonableRegistry.ExplainNotFound(typeof(T)) ?? $"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
         if (info.TryGetPartialWriter(memberName, out JsonablePartialWriter<T>? partialWriter))
         {
             return partialWriter;

@@ -281,5 +281,5 @@ public static class JsonableSerializer
     }
 
     private static NotSupportedException NotRegistered(Type type) =>
-        new($"{type} is not a Jsonable type: mark it [ToJson]/[FromJson] (and partial), or use a collection of such a type.");
+        new(JsonableRegistry.ExplainNotFound(type) ?? $"{type} is not a Jsonable type: mark it [ToJson]/[FromJson] (and partial), or use a collection of such a type.");
 }

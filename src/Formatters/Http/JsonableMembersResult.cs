@@ -82,7 +82,7 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
     private async Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
     {
         JsonableOptions options = httpContext.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+        JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException(JsonableRegistry.ExplainNotFound(typeof(T)) ?? $"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
 
         var writers = new List<JsonablePartialWriter<T>>();
         var unknown = new List<string>();

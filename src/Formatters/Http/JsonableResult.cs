@@ -56,7 +56,7 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
 
         if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanWrite)
         {
-            throw new InvalidOperationException($"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
+            throw new InvalidOperationException(JsonableRegistry.ExplainNotFound(typeof(T)) ?? $"{typeof(T)} is not a Jsonable type: mark it [ToJson] (and partial).");
         }
 
         response.StatusCode = StatusCode;
