@@ -17,8 +17,10 @@ namespace Jsonable;
 /// Each assembly with <c>[ToJson]</c>/<c>[FromJson]</c> types carries one generated registration, which a module
 /// initializer hands to <see cref="RegisterAssembly"/> when the assembly loads. It creates nothing up front: the info
 /// of a generated type is created the first time that type (or a collection of it) is looked up, and the info of a
-/// collection (<c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>, ...) the first time that collection
-/// type is. Each is then kept for the life of the process.
+/// collection (<c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>, ...) or dictionary
+/// (<c>Dictionary&lt;string, T&gt;</c>, <c>IReadOnlyDictionary&lt;long, T&gt;</c>, ...) the first time that type is. A
+/// closed generic type (<c>Page&lt;Product&gt;</c>) is registered by the assembly whose
+/// <c>[assembly: JsonableType(typeof(...))]</c> names it. Each is then kept for the life of the process.
 /// </para>
 /// <para>
 /// A miss is kept for good too, which is sound because of where registrations live: the only assembly that can

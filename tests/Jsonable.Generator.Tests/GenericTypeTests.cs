@@ -9,6 +9,7 @@ using System.Text;
 using System.Text.Json;
 using Jsonable.Generator.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 
 namespace Jsonable.Generator.Tests;
 
@@ -27,6 +28,7 @@ public sealed class GenericTypeTests
         [assembly: JsonableType(typeof(Shop.Page<int>))]
         [assembly: JsonableType(typeof(Shop.Envelope<Shop.Product[], Shop.Page<Shop.Product>>))]
         [assembly: JsonableType(typeof(Shop.Page<Dictionary<string, Shop.Product>>))]
+        [assembly: JsonableType(typeof(Shop.Envelope<int, Shop.Page<long>>))]
         namespace Shop;
         [ToJson, FromJson]
         public partial class Product
@@ -85,6 +87,11 @@ public sealed class GenericTypeTests
         AssertSameAsStj(envelope, """{"data":[{"id":1,"name":"a"}],"meta":{"items":[{"id":2,"name":"b"}],"first":null,"total":1}}""");
         AssertSameAsStj(envelope, """{"data":[],"meta":null}""");
         AssertSameAsStj(ofDictionary, """{"items":[{"x":{"id":1,"name":"a"}}],"first":{},"total":1}""");
+
+        // Page<long> is named only inside Envelope<int, Page<long>>: registered with it.
+        Type ofLong = pageDefinition.MakeGenericType(typeof(long));
+        AssertSameAsStj(assembly.GetType("Shop.Envelope`2", throwOnError: true)!.MakeGenericType(typeof(int), ofLong), """{"data":5,"meta":{"items":[9007199254740993],"first":0,"total":1}}""");
+        AssertSameAsStj(ofLong, """{"items":[1],"first":2,"total":3}""");
     }
 
     [Fact]
@@ -120,6 +127,49 @@ public sealed class GenericTypeTests
         Assert.Contains("if (type == typeof(global::Shop.Page<int>))", registration, StringComparison.Ordinal);
         Assert.DoesNotContain("typeof(global::Shop.Page<T>)", registration, StringComparison.Ordinal);
         Assert.DoesNotContain("MakeGenericType", string.Concat(run.Sources.Select(s => s.SourceText.ToString())), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void GenericDefinitionInAReferencedLibrary_ClosedByTheApp_IsRegisteredThroughItsInterfaces()
+    {
+        CSharpCompilation library = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(
+            ["""
+            #pragma warning disable CS1591
+            using System.Collections.Generic;
+            using Jsonable;
+            namespace Lib;
+            [ToJson, FromJson]
+            public partial class Page<T>
+            {
+                public List<T> Items { get; set; } = new();
+                public int Total { get; set; }
+            }
+            """],
+            assemblyName: "GenericLib" + Guid.NewGuid().ToString("N"))).Output is CSharpCompilation output ? output : throw new InvalidOperationException();
+        using var libraryImage = new System.IO.MemoryStream();
+        Assert.True(library.Emit(libraryImage).Success);
+        Assembly libraryAssembly = System.Runtime.Loader.AssemblyLoadContext.Default.LoadFromStream(new System.IO.MemoryStream(libraryImage.ToArray()));
+
+        GeneratorRun app = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(
+            ["""
+            #pragma warning disable CS1591
+            using Jsonable;
+            [assembly: JsonableType(typeof(Lib.Page<App.Order>))]
+            namespace App;
+            [ToJson, FromJson]
+            public partial class Order { public int Id { get; set; } }
+            """],
+            assemblyName: "GenericApp" + Guid.NewGuid().ToString("N"),
+            extraReferences: [MetadataReference.CreateFromImage(libraryImage.ToArray())]));
+        Assert.Empty(app.GeneratorDiagnostics);
+        Assert.True(app.OutputDiagnostics.IsEmpty, string.Join(Environment.NewLine, app.OutputDiagnostics.Take(5)));
+        using var appImage = new System.IO.MemoryStream();
+        Assert.True(app.Output.Emit(appImage).Success);
+        Assembly appAssembly = System.Runtime.Loader.AssemblyLoadContext.Default.LoadFromStream(new System.IO.MemoryStream(appImage.ToArray()));
+        System.Runtime.CompilerServices.RuntimeHelpers.RunModuleConstructor(appAssembly.ManifestModule.ModuleHandle);
+
+        Type page = libraryAssembly.GetType("Lib.Page`1", throwOnError: true)!.MakeGenericType(appAssembly.GetType("App.Order", throwOnError: true)!);
+        AssertSameAsStj(page, """{"items":[{"id":1},{"id":2}],"total":2}""");
     }
 
     // ---- JSONABLE030 / JSONABLE031: what [JsonableType] cannot name ------------------------------------
