@@ -93,10 +93,41 @@ internal static class JsonableTypeParser
         return null;
     }
 
-    private sealed class Context(Compilation compilation)
+    /// <summary>
+    /// Why a closed generic member type (<c>Page&lt;Customer&gt;</c> as a member of a generated type) cannot be
+    /// serialized, or null: the same check as for <c>[JsonableType]</c>, made at the member.
+    /// </summary>
+    public static string? WhyNotTypeArguments(INamedTypeSymbol closed, INamedTypeSymbol? toJson, INamedTypeSymbol? fromJson, IAssemblySymbol assembly, bool forWrite, bool forRead)
     {
-        private readonly INamedTypeSymbol? _toJson = compilation.GetTypeByMetadataName("Jsonable.ToJsonAttribute");
-        private readonly INamedTypeSymbol? _fromJson = compilation.GetTypeByMetadataName("Jsonable.FromJsonAttribute");
+        var context = new Context(toJson, fromJson, assembly);
+        foreach (ITypeSymbol argument in closed.TypeArguments)
+        {
+            if (argument is ITypeParameterSymbol)
+            {
+                continue; // Page<T> inside another generic type: checked where that type is closed
+            }
+
+            if (context.WhyNotTypeArgument(argument, forWrite && context.IsWritable(closed), forRead && context.IsReadable(closed), null) is { } why)
+            {
+                return $"its type argument '{argument.ToDisplayString()}' cannot be serialized: {why}";
+            }
+        }
+
+        // A closed generic among the arguments (Page<Page<Customer>>) was checked too; its first problem is this one's.
+        return context.Diagnostics.FirstOrDefault() is { MessageArgs: var args }
+            ? $"its type argument '{args[0]}' of '{args[1]}' cannot be serialized: {args[2]}"
+            : null;
+    }
+
+    private sealed class Context(INamedTypeSymbol? toJson, INamedTypeSymbol? fromJson, IAssemblySymbol assembly)
+    {
+        private readonly INamedTypeSymbol? _toJson = toJson;
+        private readonly INamedTypeSymbol? _fromJson = fromJson;
+
+        public Context(Compilation compilation)
+            : this(compilation.GetTypeByMetadataName("Jsonable.ToJsonAttribute"), compilation.GetTypeByMetadataName("Jsonable.FromJsonAttribute"), compilation.Assembly)
+        {
+        }
 
         public List<ClosedGenericModel> Types { get; } = [];
 
@@ -140,14 +171,14 @@ internal static class JsonableTypeParser
                 Types.Add(new ClosedGenericModel(
                     name,
                     type.OriginalDefinition.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
-                    SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, compilation.Assembly),
+                    SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, assembly),
                     writable,
                     readable));
             }
         }
 
         /// <summary>Why a type argument cannot be written or read where the definition is <c>[ToJson]</c>/<c>[FromJson]</c>, or null.</summary>
-        private string? WhyNotTypeArgument(ITypeSymbol argument, bool write, bool read, Location? location)
+        public string? WhyNotTypeArgument(ITypeSymbol argument, bool write, bool read, Location? location)
         {
             if (s_builtInSpecialTypes.Contains(argument.SpecialType) ||
                 s_builtInNames.Contains(argument.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)))

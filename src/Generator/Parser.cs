@@ -468,6 +468,13 @@ internal sealed class Parser
                 return null;
             }
 
+            // A closed generic member (Page<Customer>) reads and writes Customer through the registry: check it here.
+            if (named.IsGenericType && JsonableTypeParser.WhyNotTypeArguments(named, _known.ToJsonAttribute, _known.FromJsonAttribute, named.ContainingAssembly, forWrite, forRead) is { } argumentWhy)
+            {
+                why = argumentWhy;
+                return null;
+            }
+
             return new TypeShape(ShapeKind.Generated, name, null, null, named.IsValueType);
         }
 

@@ -190,6 +190,28 @@ public sealed class GenericTypeTests
     public void JsonableTypeWithUnsupportedTypeArgument_ReportsJsonable031AtTheAttribute(string typeofExpression, string argument, string closed, string why) =>
         AssertAttributeDiagnostic(typeofExpression, "JSONABLE031", $"Type argument '{argument}' of '{closed}' in [JsonableType] cannot be serialized: {why}");
 
+    [Theory]
+    [InlineData("Page<Plain<int>>", "'Shop.Page<Shop.Plain<int>>?', which Jsonable cannot serialize: its type argument 'Shop.Plain<int>' cannot be serialized: it is neither a [ToJson]/[FromJson] type, an array, list or dictionary of one, nor a supported built-in value (string, bool, an integer type, float, double, decimal, Guid, DateTime, DateTimeOffset, DateOnly, TimeSpan, Uri)")]
+    [InlineData("Page<Page<WriteOnly>>", "'Shop.Page<Shop.Page<Shop.WriteOnly>>?', which Jsonable cannot serialize: its type argument 'Shop.WriteOnly' of 'Shop.Page<Shop.WriteOnly>' cannot be serialized: 'WriteOnly' is not marked [FromJson], and the generic type is read")]
+    public void ClosedGenericMemberWithUnsupportedTypeArgument_ReportsJsonable002AtTheMember(string memberType, string message)
+    {
+        Markup parsed = Markup.Parse(
+            $$"""
+            using Jsonable;
+            namespace Shop;
+            public class Plain<T> { }
+            [ToJson] public partial class WriteOnly { public int Id { get; set; } }
+            [ToJson, FromJson] public partial class Page<T> { public T? First { get; set; } }
+            [ToJson, FromJson] public partial class Holder { public {{memberType}}? [|Value|] { get; set; } }
+            """);
+        GeneratorRun run = GeneratorHarness.Run(parsed.Source);
+
+        Diagnostic diagnostic = Assert.Single(run.GeneratorDiagnostics);
+        Assert.Equal("JSONABLE002", diagnostic.Id);
+        Assert.Equal("Member 'Value' has type " + message, diagnostic.GetMessage(CultureInfo.InvariantCulture));
+        Assert.Equal(parsed.Span, diagnostic.Location.SourceSpan);
+    }
+
     private static void AssertAttributeDiagnostic(string typeofExpression, string id, string message)
     {
         string source =
