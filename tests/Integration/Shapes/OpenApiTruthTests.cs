@@ -9,8 +9,10 @@ using Jsonable.Samples.WebApi.Models;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 
 namespace Jsonable.Integration.Tests.Shapes;
 
@@ -24,6 +26,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
 {
     private const string Jmc1 = "application/jsonc+jmc1";
 
+    private readonly WarningRecorder _warnings = new();
     private WebApplication? _app;
 
     public static TheoryData<string> Documents => new() { "/openapi/v1.json", "/swagger/v1/swagger.json" };
@@ -33,7 +36,9 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
         builder.Services.AddJsonable();
-        builder.Services.AddControllers(); // Jsonable's PATCH ApiExplorer provider needs MVC's model metadata (reported separately)
+        builder.Logging.AddProvider(_warnings);
+        builder.Services.AddControllers() // Jsonable's PATCH ApiExplorer provider needs MVC's model metadata (reported separately)
+            .AddApplicationPart(typeof(UnlistedPageController).Assembly);
         builder.Services.AddEndpointsApiExplorer();
         builder.Services.AddOpenApi(options => options.AddJsonable());
         builder.Services.AddSwaggerGen(options => options.AddJsonable());
@@ -46,6 +51,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         _app.MapGet("/unlisted", () => JsonableResults.Ok(new Page<CitmEvent>()));
         _app.MapGet("/enum-keyed", () => JsonableResults.Ok(new Dictionary<DayOfWeek, Status>()));
         _app.MapPost("/unlisted", (JsonableBody<Page<CitmEvent>> body) => TypedResults.NoContent());
+        _app.MapControllers();
         await _app.StartAsync();
     }
 
@@ -85,6 +91,61 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         Assert.DoesNotContain("mark it [ToJson]", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task UnlistedClosedGeneric_FromMvc_IsLeftToStjWithOneWarningSayingWhatToAdd()
+    {
+        HttpClient client = _app!.GetTestClient();
+
+        (HttpResponseMessage json, byte[] body) = await client.GetAsync("/mvc/unlisted", "application/json");
+        (HttpResponseMessage jmc1, _) = await client.GetAsync("/mvc/unlisted", Jmc1);
+
+        // System.Text.Json writes it as JSON; JMC1 cannot be produced (MVC, without ReturnHttpNotAcceptable, answers JSON
+        // instead); the log says why and what to add, once.
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, json);
+        Assert.Equal("""{"items":[],"offset":0,"total":0}""", System.Text.Encoding.UTF8.GetString(body));
+        HttpAssert.MediaType("application/json", jmc1);
+        string warning = Assert.Single(_warnings.Messages, m => m.Contains("Page", StringComparison.Ordinal));
+        Assert.Contains("is written by System.Text.Json (JSON only; JMC1 cannot be produced for it)", warning, StringComparison.Ordinal);
+        Assert.Contains("add [assembly: JsonableType(typeof(Page<CitmEvent>))]", warning, StringComparison.Ordinal);
+    }
+
     private static string[] MediaTypes(JsonNode? bodyOrResponse) =>
         bodyOrResponse?["content"]?.AsObject().Select(p => p.Key).Order(StringComparer.Ordinal).ToArray() ?? [];
+}
+
+/// <summary>An MVC action returning a closed generic that no <c>[JsonableType]</c> names (for <see cref="OpenApiTruthTests"/>).</summary>
+[ApiController]
+[Route("mvc/unlisted")]
+public sealed class UnlistedPageController : ControllerBase
+{
+    /// <summary>An empty page of events.</summary>
+    [HttpGet]
+    public ActionResult<Page<CitmEvent>> Get() => new Page<CitmEvent>();
+}
+
+/// <summary>Records warnings and errors logged by the app.</summary>
+internal sealed class WarningRecorder : ILoggerProvider, ILogger
+{
+    private readonly System.Collections.Concurrent.ConcurrentQueue<string> _messages = new();
+
+    public IReadOnlyCollection<string> Messages => _messages;
+
+    public ILogger CreateLogger(string categoryName) => this;
+
+    public IDisposable? BeginScope<TState>(TState state)
+        where TState : notnull => null;
+
+    public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
+
+    public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
+    {
+        if (IsEnabled(logLevel))
+        {
+            _messages.Enqueue(formatter(state, exception));
+        }
+    }
+
+    public void Dispose()
+    {
+    }
 }
