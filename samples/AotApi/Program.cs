@@ -36,6 +36,24 @@ api.MapPost("/", (JsonableBody<Todo> body, HttpContext context) =>
     return JsonableResults.Created($"/todos/{stored.Value.Id}", stored.Value);
 });
 
+// A closed generic (Paged<Todo>, named by [JsonableType] in Paged.cs) and a root dictionary keyed by id, both ways.
+api.MapGet("/page", (int? offset, int? limit) =>
+{
+    List<Todo> all = todos.List();
+    return JsonableResults.Ok(new Paged<Todo> { Items = all.Skip(Math.Max(offset ?? 0, 0)).Take(Math.Clamp(limit ?? 10, 1, 100)).ToList(), Total = all.Count });
+});
+api.MapGet("/by-id", () => JsonableResults.Ok(todos.List().ToDictionary(todo => todo.Id)));
+api.MapPost("/by-id", (JsonableBody<Dictionary<int, Todo>> body) =>
+{
+    foreach ((int id, Todo todo) in body.Value)
+    {
+        todo.Id = id;
+        todos.Put(todo);
+    }
+
+    return JsonableResults.Ok(todos.List().ToDictionary(todo => todo.Id));
+});
+
 // PATCH: a merge patch (application/merge-patch+json or application/json) or a JMC1 patch; checked against Todo when
 // bound (an unknown or mistyped member is a 400 naming its path), then applied under the store's lock after If-Match.
 api.MapPatch("/{id:int}", Results<JsonableResult<Todo>, NotFound> (int id, JsonablePatch<Todo> patch, HttpContext context) =>

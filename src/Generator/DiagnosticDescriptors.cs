@@ -49,8 +49,8 @@ internal static class DiagnosticDescriptors
 
     public static readonly DiagnosticDescriptor GenericTypeNotSupported = new(
         id: "JSONABLE006",
-        title: "Generic types are not supported",
-        messageFormat: "'{0}' is generic; Jsonable generates readers and writers for non-generic types only",
+        title: "A type nested in a generic type is not supported",
+        messageFormat: "'{0}' is declared inside the generic type '{1}'; Jsonable cannot generate it there: declare '{0}' outside '{1}' (it may be generic itself, and then [assembly: JsonableType(typeof(...))] names its closed types)",
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
@@ -75,6 +75,22 @@ internal static class DiagnosticDescriptors
         id: "JSONABLE009",
         title: "Constructor parameter matches no member",
         messageFormat: "Parameter '{0}' of the constructor of '{1}' matches no serialized member of the same name and type; add the member or mark another constructor [JsonConstructor]",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor JsonableTypeNotClosedGeneric = new(
+        id: "JSONABLE030",
+        title: "[JsonableType] must name a closed generic Jsonable type",
+        messageFormat: "[JsonableType(typeof({0}))] does not name a closed generic type whose definition is marked [ToJson]/[FromJson]: {1}",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnsupportedTypeArgument = new(
+        id: "JSONABLE031",
+        title: "Type argument is not supported",
+        messageFormat: "Type argument '{0}' of '{1}' in [JsonableType] cannot be serialized: {2}",
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);

@@ -85,6 +85,7 @@ internal sealed partial class Emitter
         ShapeKind.Dictionary => "DictionaryOf" + Describe(shape.DictionaryKey!) + "To" + Describe(shape.Element!),
         ShapeKind.DictionaryInterface => shape.InterfaceName + "Of" + Describe(shape.DictionaryKey!) + "To" + Describe(shape.Element!),
         ShapeKind.Enum or ShapeKind.Generated => NameEncoding.TypeIdentifier(shape.TypeName),
+        ShapeKind.TypeParameter => shape.TypeName.TrimStart('@'),
         _ => shape.Kind.ToString(),
     };
 

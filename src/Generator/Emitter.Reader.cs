@@ -243,6 +243,7 @@ internal sealed partial class Emitter
         ShapeKind.Generated => existing == "default"
             ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
             : $"{Rt}JsonableCodec.ReadReusing<{shape.TypeName}>(ref reader, {existing})",
+        ShapeKind.TypeParameter => $"{Rt}JsonableTypeArgument.Read<{shape.TypeName}>(ref reader)",
         _ => $"{ReadHelper(shape)}(ref reader, {existing})",
     };
 }

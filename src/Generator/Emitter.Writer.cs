@@ -150,6 +150,7 @@ internal sealed partial class Emitter
         ShapeKind.Enum when shape.Enum is { AsString: true } => $"__JsonableWrite{EnumHelper(shape)}AsString(ref writer, {expr});",
         ShapeKind.Enum => IsUnsigned(shape.Element!.Kind) ? $"writer.WriteNumber((ulong){expr});" : $"writer.WriteNumber((long){expr});",
         ShapeKind.Generated => $"{Rt}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
+        ShapeKind.TypeParameter => $"{Rt}JsonableTypeArgument.Write<{shape.TypeName}>(ref writer, {expr});",
         _ => $"{WriteHelper(shape)}(ref writer, {expr});",
     };
 }

@@ -60,7 +60,7 @@ internal sealed partial class Emitter
         }
 
         _w.Line($"[global::System.CodeDom.Compiler.GeneratedCode(\"Jsonable.Generator\", \"{s_generatorVersion}\")]");
-        _w.Open($"partial {_model.DeclarationKeyword} {_model.Name} : {string.Join(", ", interfaces)}");
+        _w.Open($"partial {_model.DeclarationKeyword} {_model.Name}{_model.TypeParameterList} : {string.Join(", ", interfaces)}");
 
         EmitCallbackDeclarations();
         if (_model.GenerateWriter)

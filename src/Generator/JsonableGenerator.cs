@@ -94,10 +94,18 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             }
         });
 
+        // [assembly: JsonableType(typeof(Page<Product>))]: the closed generic types to register, checked where named.
+        IncrementalValueProvider<ImmutableArray<(EquatableArray<ClosedGenericModel> Types, EquatableArray<DiagnosticInfo> Diagnostics)>> closedGenerics = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                JsonableTypeParser.AttributeName,
+                static (node, _) => node is CompilationUnitSyntax,
+                static (ctx, _) => JsonableTypeParser.Parse(ctx.Attributes, ctx.SemanticModel.Compilation))
+            .Collect();
+
         // One registration per assembly. It depends only on which types are registered, so an edit to a type's
-        // members leaves it cached.
+        // members leaves it cached. A generic definition is registered as the closed types [JsonableType] names.
         IncrementalValueProvider<EquatableArray<string>> registrations = named
-            .Where(static model => model.CanEmit && model.CanRegister)
+            .Where(static model => model.CanEmit && model.CanRegister && !model.IsGenericDefinition)
             .Select(static (model, _) => model.FullyQualifiedName)
             .Collect()
             .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray())
@@ -110,11 +118,35 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .Combine(namingDefault)
             .Select(static (pair, _) => NamingPolicies.Resolve(pair.Left, pair.Right));
 
-        context.RegisterSourceOutput(registrations.Combine(assemblyNaming), static (spc, pair) =>
+        IncrementalValueProvider<EquatableArray<string>> emittedGenericDefinitions = named
+            .Where(static model => model.CanEmit && model.CanRegister && model.IsGenericDefinition)
+            .Select(static (model, _) => model.FullyQualifiedName)
+            .Collect()
+            .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray());
+
+        IncrementalValueProvider<EquatableArray<ClosedGenericModel>> closedToRegister = closedGenerics
+            .Combine(emittedGenericDefinitions)
+            .Select(static (pair, _) => pair.Left
+                .SelectMany(unit => unit.Types)
+                .Where(closed => !closed.DefinedHere || pair.Right.IndexOf(closed.DefinitionName) >= 0) // a definition with errors has its own diagnostic
+                .Distinct()
+                .OrderBy(closed => closed.FullyQualifiedName, System.StringComparer.Ordinal)
+                .ToEquatableArray());
+
+        context.RegisterSourceOutput(registrations.Combine(closedToRegister).Combine(assemblyNaming), static (spc, pair) =>
         {
-            if (pair.Left.Count > 0)
+            ((EquatableArray<string> types, EquatableArray<ClosedGenericModel> closed), JsonableNamingPolicyValue naming) = pair;
+            if (types.Count > 0 || closed.Count > 0)
             {
-                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(pair.Left, pair.Right));
+                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(types, naming, closed));
+            }
+        });
+
+        context.RegisterSourceOutput(closedGenerics, static (spc, units) =>
+        {
+            foreach (DiagnosticInfo diagnostic in units.SelectMany(unit => unit.Diagnostics))
+            {
+                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
             }
         });
 

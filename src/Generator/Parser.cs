@@ -56,9 +56,19 @@ internal sealed class Parser
             containing.Insert(0, new ContainingTypeModel(DeclarationKeyword(outer), EscapeIdentifier(outer.Name)));
         }
 
-        if (type.IsGenericType)
+        // A generic type is generated once for every T and registered as the closed types [assembly: JsonableType] names.
+        // One nested in a generic type would need the outer type's parameters too: still refused, with a way out.
+        if (type.ContainingType is { } genericOuter && type.ContainingType.IsGenericType)
         {
-            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.GenericTypeNotSupported, typeLocation, type.Name));
+            for (INamedTypeSymbol? outer = type.ContainingType; outer is not null; outer = outer.ContainingType)
+            {
+                if (outer.IsGenericType)
+                {
+                    genericOuter = outer;
+                }
+            }
+
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.GenericTypeNotSupported, typeLocation, type.Name, genericOuter.Name));
         }
 
         cancellationToken.ThrowIfCancellationRequested();
@@ -92,7 +102,8 @@ internal sealed class Parser
             NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
-            IsReadOnlyStruct: type.IsValueType && type.IsReadOnly);
+            IsReadOnlyStruct: type.IsValueType && type.IsReadOnly,
+            TypeParameterList: type.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", type.TypeParameters.Select(t => EscapeIdentifier(t.Name))) + ">");
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
@@ -372,6 +383,12 @@ internal sealed class Parser
             return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true, Enum: ParseEnum(enumType, enumAsString || HasStringEnumConverter(enumType)));
         }
 
+        if (type is ITypeParameterSymbol typeParameter)
+        {
+            // T of the generic type being generated: which T is allowed is checked where [JsonableType] names it.
+            return new TypeShape(ShapeKind.TypeParameter, EscapeIdentifier(typeParameter.Name), null, null, typeParameter.IsValueType);
+        }
+
         if (type is not INamedTypeSymbol named)
         {
             why = "only concrete types are supported";
@@ -448,6 +465,13 @@ internal sealed class Parser
             {
                 direction = "read";
                 why = $"'{named.Name}' is not marked [FromJson]";
+                return null;
+            }
+
+            // A closed generic member (Page<Customer>) reads and writes Customer through the registry: check it here.
+            if (named.IsGenericType && JsonableTypeParser.WhyNotTypeArguments(named, _known.ToJsonAttribute, _known.FromJsonAttribute, named.ContainingAssembly, forWrite, forRead) is { } argumentWhy)
+            {
+                why = argumentWhy;
                 return null;
             }
 

@@ -17,8 +17,10 @@ namespace Jsonable;
 /// Each assembly with <c>[ToJson]</c>/<c>[FromJson]</c> types carries one generated registration, which a module
 /// initializer hands to <see cref="RegisterAssembly"/> when the assembly loads. It creates nothing up front: the info
 /// of a generated type is created the first time that type (or a collection of it) is looked up, and the info of a
-/// collection (<c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>, ...) the first time that collection
-/// type is. Each is then kept for the life of the process.
+/// collection (<c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IEnumerable&lt;T&gt;</c>, ...) or dictionary
+/// (<c>Dictionary&lt;string, T&gt;</c>, <c>IReadOnlyDictionary&lt;long, T&gt;</c>, ...) the first time that type is. A
+/// closed generic type (<c>Page&lt;Product&gt;</c>) is registered by the assembly whose
+/// <c>[assembly: JsonableType(typeof(...))]</c> names it. Each is then kept for the life of the process.
 /// </para>
 /// <para>
 /// A miss is kept for good too, which is sound because of where registrations live: the only assembly that can
@@ -59,9 +61,11 @@ public static class JsonableRegistry
         s_assemblies[assembly] = createTypeInfo;
 
         // Misses recorded before this ran (only possible from code of the same assembly that runs first) no longer hold.
+        // A closed generic type (Page<Product>) can be registered by any assembly that names it in [JsonableType].
         foreach (Type missed in s_missing.Keys)
         {
-            if ((ElementOf(missed) ?? missed).Assembly == assembly)
+            Type root = ElementOf(missed) ?? missed;
+            if (root.Assembly == assembly || root.IsConstructedGenericType)
             {
                 s_missing.TryRemove(missed, out _);
             }
@@ -180,6 +184,75 @@ public static class JsonableRegistry
         return cached;
     }
 
+    /// <summary>
+    /// Says why <paramref name="type"/> has no info, with advice that can be followed: a closed generic type that no
+    /// assembly lists in <c>[assembly: JsonableType(typeof(...))]</c>, a root dictionary whose key type is not
+    /// supported, or a collection of a type that is not generated. Call it after <see cref="TryGetTypeInfo"/> answered
+    /// <see langword="false"/>; for any other type it returns <see langword="null"/>, and the caller says what it says
+    /// about a type that is not marked <c>[ToJson]</c>/<c>[FromJson]</c>.
+    /// </summary>
+    /// <param name="type">The type that was not found.</param>
+    /// <returns>The explanation, or <see langword="null"/> when the type is simply not a Jsonable type.</returns>
+    public static string? ExplainNotFound(Type type)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        if (ElementOf(type) is { } element)
+        {
+            if (type.IsConstructedGenericType && type.GenericTypeArguments.Length == 2 && Array.IndexOf(s_rootDictionaryKeys, type.GenericTypeArguments[0]) < 0)
+            {
+                return $"{CSharpName(type)} is not supported as a root value: a root dictionary's key must be string, int, long or Guid.";
+            }
+
+            return TryGetTypeInfo(element, out _) ? null : ExplainNotFound(element) is { } why ? $"{CSharpName(type)}: {why}" : null;
+        }
+
+        if (type.IsConstructedGenericType && IsGeneratedDefinition(type.GetGenericTypeDefinition()))
+        {
+            return $"{CSharpName(type)} is a closed generic type that no assembly lists: add [assembly: JsonableType(typeof({CSharpName(type)}))] " +
+                "(namespace Jsonable) to the assembly that uses it, so that the generator registers it.";
+        }
+
+        return null;
+    }
+
+    /// <summary>Whether a generic type definition carries <c>[ToJson]</c> or <c>[FromJson]</c>.</summary>
+    private static bool IsGeneratedDefinition(Type definition) =>
+        definition.IsDefined(typeof(ToJsonAttribute), inherit: false) || definition.IsDefined(typeof(FromJsonAttribute), inherit: false);
+
+    /// <summary>A type as C# names it (<c>Page&lt;Product&gt;</c>), for messages a user can paste.</summary>
+    internal static string CSharpName(Type type)
+    {
+        if (type.IsSZArray)
+        {
+            return CSharpName(type.GetElementType()!) + "[]";
+        }
+
+        if (!type.IsConstructedGenericType)
+        {
+            return type.Name;
+        }
+
+        string name = type.Name;
+        int tick = name.IndexOf('`', StringComparison.Ordinal);
+        return (tick < 0 ? name : name[..tick]) + "<" + string.Join(", ", type.GenericTypeArguments.Select(CSharpName)) + ">";
+    }
+
+    /// <summary>
+    /// The info that generated code of a generic type uses for a member whose type is one of its type parameters: the
+    /// registry's info (a generated type, a root collection or dictionary of one, a registered closed generic), else
+    /// one of the built-in values the generator accepts as a type argument. Cached per type by the caller.
+    /// </summary>
+    internal static JsonableTypeInfo<T> GetTypeArgumentInfo<T>()
+    {
+        if (GetTypeInfo<T>() is { } info)
+        {
+            return info;
+        }
+
+        return BuiltInTypeArguments.Get<T>() ?? throw new NotSupportedException(
+            ExplainNotFound(typeof(T)) ?? $"{CSharpName(typeof(T))} is not a supported type argument of a generated generic type: mark it [ToJson]/[FromJson] (and partial).");
+    }
+
     /// <summary>Creates the info of a type not looked up before: a generated type, or a collection of one.</summary>
     private static JsonableTypeInfo? Create(Type type)
     {
@@ -188,7 +261,12 @@ public static class JsonableRegistry
             return TryGetTypeInfo(element, out JsonableTypeInfo? elementInfo) ? elementInfo.CreateCollectionInfo(type) : null;
         }
 
-        // Generated types are never generic or arrays, so only the type's own assembly can know it.
+        if (type.IsConstructedGenericType)
+        {
+            return CreateClosedGeneric(type);
+        }
+
+        // A non-generic generated type is registered by its own assembly only.
         Assembly assembly = type.Assembly;
         if (!s_assemblies.TryGetValue(assembly, out Func<Type, JsonableTypeInfo?>? createTypeInfo))
         {
@@ -203,11 +281,70 @@ public static class JsonableRegistry
         return createTypeInfo(type) is { Type: var created } info && created == type ? info : null;
     }
 
-    /// <summary>The element type a collection type would be registered under (<c>T</c> of <c>T[]</c> or of a one-argument generic), or null.</summary>
-    private static Type? ElementOf(Type type) =>
-        type.IsSZArray ? type.GetElementType()
-        : type.IsConstructedGenericType && type.GenericTypeArguments.Length == 1 ? type.GenericTypeArguments[0]
-        : null;
+    /// <summary>
+    /// The info of a closed generic type (<c>Page&lt;Product&gt;</c>): registered by whichever assembly names it in
+    /// <c>[assembly: JsonableType(typeof(...))]</c>, usually the app's. The assemblies that could be that one (the
+    /// generic definition's, each type argument's, the entry assembly) have their registration run first, as for a
+    /// non-generic type; any other assembly already registered is asked too.
+    /// </summary>
+    private static JsonableTypeInfo? CreateClosedGeneric(Type type)
+    {
+        RuntimeHelpers.RunModuleConstructor(type.Module.ModuleHandle);
+        foreach (Type argument in type.GenericTypeArguments)
+        {
+            RuntimeHelpers.RunModuleConstructor((ElementOf(argument) ?? argument).Module.ModuleHandle);
+        }
+
+        if (Assembly.GetEntryAssembly() is { } entry)
+        {
+            RuntimeHelpers.RunModuleConstructor(entry.ManifestModule.ModuleHandle);
+        }
+
+        foreach (Func<Type, JsonableTypeInfo?> createTypeInfo in s_assemblies.Values)
+        {
+            if (createTypeInfo(type) is { Type: var created } info && created == type)
+            {
+                return info;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The type a root collection or dictionary would be registered under (<c>T</c> of <c>T[]</c>, <c>List&lt;T&gt;</c>,
+    /// <c>IEnumerable&lt;T&gt;</c>, ..., <c>TValue</c> of <c>Dictionary&lt;TKey, TValue&gt;</c>, ...), or null for any
+    /// other type (a closed generic such as <c>Page&lt;T&gt;</c> is registered under itself).
+    /// </summary>
+    private static Type? ElementOf(Type type)
+    {
+        if (type.IsSZArray)
+        {
+            return type.GetElementType();
+        }
+
+        if (!type.IsConstructedGenericType)
+        {
+            return null;
+        }
+
+        Type definition = type.GetGenericTypeDefinition();
+        Type[] arguments = type.GenericTypeArguments;
+        return arguments.Length == 1 && Array.IndexOf(s_sequenceDefinitions, definition) >= 0 ? arguments[0]
+            : arguments.Length == 2 && Array.IndexOf(s_dictionaryDefinitions, definition) >= 0 ? arguments[1]
+            : null;
+    }
+
+    private static readonly Type[] s_sequenceDefinitions =
+    [
+        typeof(List<>), typeof(IList<>), typeof(ICollection<>), typeof(IEnumerable<>), typeof(IReadOnlyList<>),
+        typeof(IReadOnlyCollection<>), typeof(IAsyncEnumerable<>),
+    ];
+
+    private static readonly Type[] s_dictionaryDefinitions = [typeof(Dictionary<,>), typeof(IDictionary<,>), typeof(IReadOnlyDictionary<,>)];
+
+    /// <summary>The key types of root dictionaries (a member dictionary takes more: every integer type and enums).</summary>
+    private static readonly Type[] s_rootDictionaryKeys = [typeof(string), typeof(int), typeof(long), typeof(Guid)];
 
     /// <summary>
     /// The info of one of the root collections of <typeparamref name="T"/>, or null when <paramref name="collectionType"/>
@@ -255,6 +392,11 @@ public static class JsonableRegistry
             return Sequence<IReadOnlyCollection<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyCollection<T> v) => writeSequence!(ref w, v), readList);
         }
 
+        if (collectionType.IsConstructedGenericType && collectionType.GenericTypeArguments.Length == 2)
+        {
+            return CreateDictionaryInfo(collectionType, write, read);
+        }
+
         if (collectionType == typeof(IAsyncEnumerable<T>))
         {
             return Sequence<IAsyncEnumerable<T>>(
@@ -266,6 +408,39 @@ public static class JsonableRegistry
 
         JsonableTypeInfo Sequence<TCollection>(JsonableWriteAction<TCollection>? w, JsonableReadFunc<TCollection>? r) =>
             new JsonableSequenceTypeInfo<TCollection, T>(w, r, write);
+    }
+
+    /// <summary>
+    /// The info of a root dictionary of <typeparamref name="T"/> with a <see cref="string"/>, <see cref="int"/>,
+    /// <see cref="long"/> or <see cref="Guid"/> key, or null. Each (dictionary, key) pair is named with typeof rather
+    /// than made from the type at run time, so native AOT compiles exactly these.
+    /// </summary>
+    private static JsonableTypeInfo? CreateDictionaryInfo<T>(Type dictionaryType, JsonableWriteAction<T>? write, JsonableReadFunc<T>? read)
+    {
+        Type key = dictionaryType.GenericTypeArguments[0];
+        if (key == typeof(string))
+        {
+            return Of<string>();
+        }
+
+        if (key == typeof(int))
+        {
+            return Of<int>();
+        }
+
+        if (key == typeof(long))
+        {
+            return Of<long>();
+        }
+
+        return key == typeof(Guid) ? Of<Guid>() : null;
+
+        JsonableTypeInfo? Of<TKey>()
+            where TKey : notnull =>
+            dictionaryType == typeof(Dictionary<TKey, T>) ? new JsonableDictionaryTypeInfo<Dictionary<TKey, T>, TKey, T>(write, read)
+            : dictionaryType == typeof(IDictionary<TKey, T>) ? new JsonableDictionaryTypeInfo<IDictionary<TKey, T>, TKey, T>(write, read)
+            : dictionaryType == typeof(IReadOnlyDictionary<TKey, T>) ? new JsonableDictionaryTypeInfo<IReadOnlyDictionary<TKey, T>, TKey, T>(write, read)
+            : null;
     }
 
     private static void WriteSequence<T>(ref JsonableWriter writer, IEnumerable<T>? values, JsonableWriteAction<T> write)

@@ -406,20 +406,40 @@ public sealed class DiagnosticTests
     // ---- JSONABLE006: generic type ------------------------------------------------------------------
 
     [Fact]
-    public void GenericTypeNotSupported_GenericClass_ReportsJsonable006OnTypeName()
+    public void GenericTypeNotSupported_TypeNestedInGenericType_ReportsJsonable006WithAWayOut()
     {
         AssertSingleDiagnostic(
             """
             using Jsonable;
             namespace Sample;
-            [ToJson, FromJson]
-            public partial class [|Box|]<T>
+            public partial class Outer<T>
             {
-                public int Count { get; set; }
+                [ToJson, FromJson]
+                public partial class [|Box|]
+                {
+                    public int Count { get; set; }
+                }
             }
             """,
             "JSONABLE006",
-            "'Box' is generic; Jsonable generates readers and writers for non-generic types only");
+            "'Box' is declared inside the generic type 'Outer'; Jsonable cannot generate it there: declare 'Box' outside 'Outer' (it may be generic itself, and then [assembly: JsonableType(typeof(...))] names its closed types)");
+    }
+
+    [Fact]
+    public void GenericType_Itself_IsGeneratedWithoutDiagnostic()
+    {
+        AssertCleanGeneration(
+            """
+            using System.Collections.Generic;
+            using Jsonable;
+            namespace Sample;
+            [ToJson, FromJson]
+            public partial class Box<T>
+            {
+                public List<T>? Items { get; set; }
+                public int Count { get; set; }
+            }
+            """);
     }
 
     [Fact]

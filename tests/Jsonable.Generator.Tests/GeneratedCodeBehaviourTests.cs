@@ -198,7 +198,8 @@ public sealed class GeneratedCodeBehaviourTests
         Assert.True(JsonableRegistry.TryGetTypeInfo(late.MakeArrayType(), out JsonableTypeInfo? array));
         Assert.Equal(late, array.ElementType);
         Assert.False(JsonableRegistry.TryGetTypeInfo(typeof(HashSet<>).MakeGenericType(late), out _));
-        Assert.False(JsonableRegistry.TryGetTypeInfo(typeof(Dictionary<,>).MakeGenericType(typeof(string), late), out _));
+        Assert.True(JsonableRegistry.TryGetTypeInfo(typeof(Dictionary<,>).MakeGenericType(typeof(string), late), out JsonableTypeInfo? dictionary)); // root dictionaries too
+        Assert.Equal(late, dictionary.ElementType);
         Assert.False(JsonableRegistry.TryGetTypeInfo(plain, out _));
         Assert.False(JsonableRegistry.TryGetTypeInfo(typeof(List<>).MakeGenericType(plain), out _));
 

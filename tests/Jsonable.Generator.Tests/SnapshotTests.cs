@@ -31,6 +31,37 @@ public sealed class SnapshotTests
     }
 
     [Fact]
+    public void GenericType_GeneratedSource_MatchesSnapshot()
+    {
+        // Generated once for every T; the registration lists the closed types [JsonableType] names, by typeof.
+        Verify(
+            "GenericType",
+            """
+            using System.Collections.Generic;
+            using Jsonable;
+
+            [assembly: JsonableType(typeof(Sample.Page<Sample.Item>))]
+            [assembly: JsonableType(typeof(Sample.Page<int>))]
+
+            namespace Sample;
+
+            [ToJson, FromJson]
+            public partial class Item
+            {
+                public string Name { get; set; } = "";
+            }
+
+            [ToJson, FromJson]
+            public partial class Page<T>
+            {
+                public List<T> Items { get; set; } = new();
+                public T? First { get; set; }
+                public int Total { get; set; }
+            }
+            """);
+    }
+
+    [Fact]
     public void StructWithNullableMembers_GeneratedSource_MatchesSnapshot()
     {
         Verify(

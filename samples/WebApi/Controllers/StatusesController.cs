@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using Jsonable.AspNetCore;
 using Jsonable.AspNetCore.Http;
 using Jsonable.Samples.RealData;
+using Jsonable.Samples.WebApi.Models;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Mvc;
 
@@ -21,6 +22,33 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
     [ProducesResponseType<List<Status>>(StatusCodes.Status200OK)]
     [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<List<Status>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListStatuses(limit).ToList();
+
+    /// <summary>The first <paramref name="limit"/> statuses keyed by id: a root dictionary.</summary>
+    [HttpGet("by-id")]
+    [ProducesResponseType<IReadOnlyDictionary<long, Status>>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
+    public ActionResult<IReadOnlyDictionary<long, Status>> ById([FromQuery, Range(1, 1000)] int limit = 10) =>
+        store.ListStatuses(limit).ToDictionary(s => s.id);
+
+    /// <summary>One page of statuses: a closed generic, <c>Page&lt;Status&gt;</c>.</summary>
+    [HttpGet("page")]
+    [ProducesResponseType<Page<Status>>(StatusCodes.Status200OK)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
+    public ActionResult<Page<Status>> GetPage([FromQuery, Range(0, 1000)] int offset = 0, [FromQuery, Range(1, 100)] int limit = 10) =>
+        Pages.Of(store.ListStatuses(1000).ToList(), offset, limit);
+
+    /// <summary>Creates (or replaces) the statuses of a page, and returns it.</summary>
+    [HttpPost("page")]
+    [ProducesResponseType<Page<Status>>(StatusCodes.Status200OK)]
+    public ActionResult<Page<Status>> PostPage(Page<Status> page)
+    {
+        foreach (Status status in page.Items)
+        {
+            store.UpsertStatus(status);
+        }
+
+        return page;
+    }
 
     /// <summary>One status.</summary>
     [HttpGet("{id:long}")]

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Runtime.CompilerServices;
 using Jsonable.AspNetCore.Http;
 using Jsonable.Samples.RealData;
@@ -65,6 +66,23 @@ public static class MinimalEndpoints
                 ? JsonableResults.Created($"/minimal/events/{id}", body.Value)
                 : JsonableResults.Ok(body.Value);
         }).WithSummary("Replaces an event; the body's id must match the route's.");
+
+        // Shapes APIs return besides objects and lists: a root dictionary, and a closed generic named by [JsonableType].
+        group.MapGet("/statuses/by-id", (ISampleStore store, int? limit) =>
+            JsonableResults.Ok(store.ListStatuses(Math.Clamp(limit ?? 10, 1, 1000)).ToDictionary(s => s.id.ToString(CultureInfo.InvariantCulture))))
+            .WithSummary("The first limit statuses (1 to 1000, default 10) keyed by id: a root dictionary.");
+        group.MapPost("/statuses/by-id", (JsonableBody<Dictionary<string, Status>> body, ISampleStore store) =>
+        {
+            foreach (Status status in body.Value.Values)
+            {
+                store.UpsertStatus(status);
+            }
+
+            return JsonableResults.Ok(body.Value);
+        }).WithSummary("Creates (or replaces) the statuses of a dictionary keyed by id, and returns it.");
+        group.MapGet("/statuses/page", (ISampleStore store, int? offset, int? limit) =>
+            JsonableResults.Ok(Models.Pages.Of(store.ListStatuses(1000).ToList(), offset ?? 0, limit ?? 10)))
+            .WithSummary("One page of statuses (limit 1 to 100, default 10): a closed generic, Page<Status>.");
 
         group.MapGet("/statuses/stream", (ISampleStore store, int? count, bool? holdOpen, CancellationToken cancellationToken) =>
             JsonableResults.Ok(StreamStatuses(store, Math.Clamp(count ?? 10, 1, 1000), holdOpen ?? false, cancellationToken)))

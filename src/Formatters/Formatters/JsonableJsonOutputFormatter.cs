@@ -30,7 +30,7 @@ public sealed class JsonableJsonOutputFormatter : TextOutputFormatter
     }
 
     /// <inheritdoc />
-    protected override bool CanWriteType(Type? type) => FormatterCore.CanWrite(type);
+    protected override bool CanWriteType(Type? type) => FormatterCore.CanWrite(type, _logger);
 
     /// <inheritdoc />
     public override void WriteResponseHeaders(OutputFormatterWriteContext context)

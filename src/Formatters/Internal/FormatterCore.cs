@@ -27,6 +27,29 @@ internal static class FormatterCore
 
     public static bool CanWrite(Type? type) => type is not null && JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && info.CanWrite;
 
+    // Types already checked for the warning below: MVC asks about every response type on every request.
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<Type, bool> s_leftToStjChecked = new();
+
+    /// <summary>
+    /// <see cref="CanWrite(Type?)"/>, warning once per type when a type that looks meant for Jsonable (a closed generic of
+    /// a generated type no <c>[JsonableType]</c> names, a root dictionary with a key Jsonable does not take) is left to
+    /// System.Text.Json, with the advice the registry gives.
+    /// </summary>
+    public static bool CanWrite(Type? type, ILogger logger)
+    {
+        if (CanWrite(type))
+        {
+            return true;
+        }
+
+        if (type is not null && s_leftToStjChecked.TryAdd(type, true) && JsonableRegistry.ExplainNotFound(type) is { } why)
+        {
+            JsonableLog.LeftToSystemTextJson(logger, type.ToString(), why);
+        }
+
+        return false;
+    }
+
     public static async Task<InputFormatterResult> ReadAsync(InputFormatterContext context, JsonableFormat format, Encoding? encoding, JsonableOptions options, ILogger logger)
     {
         HttpContext http = context.HttpContext;

@@ -17,4 +17,7 @@ internal static partial class JsonableLog
 
     [LoggerMessage(EventId = 4, EventName = "BadRequestMapped", Level = LogLevel.Debug, Message = "Answered a bad request with {StatusCode}: {Reason}")]
     public static partial void BadRequestMapped(ILogger logger, int statusCode, string reason);
+
+    [LoggerMessage(EventId = 5, EventName = "LeftToSystemTextJson", Level = LogLevel.Warning, Message = "{Type} is written by System.Text.Json (JSON only; JMC1 cannot be produced for it): {Reason}")]
+    public static partial void LeftToSystemTextJson(ILogger logger, string type, string reason);
 }

@@ -34,4 +34,7 @@ internal enum ShapeKind
     Dictionary,
     DictionaryInterface,
     Generated,
+
+    /// <summary>A type parameter of the generic type being generated (<c>T</c> of <c>Page&lt;T&gt;</c>): read and written through the registry's info for the type argument.</summary>
+    TypeParameter,
 }

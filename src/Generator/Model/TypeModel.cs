@@ -8,6 +8,7 @@ namespace Jsonable.Generator.Model;
 /// <see cref="HasErrors"/>: the parser reported an error for the type, so no source is generated.
 /// <see cref="ConflictingNamingPolicies"/>: the naming policies under which two members get the same JSON name
 /// (no source is generated if one of them ends up in force).
+/// <see cref="TypeParameterList"/>: for a generic type, its type parameters as declared (<c>&lt;T&gt;</c>), else empty.
 /// </summary>
 internal sealed record TypeModel(
     string? Namespace,
@@ -28,10 +29,14 @@ internal sealed record TypeModel(
     JsonableNamingPolicyValue NamingPolicy = JsonableNamingPolicyValue.Default,
     ConstructorModel? Constructor = null,
     bool ConstructThroughAccessor = false,
-    bool IsReadOnlyStruct = false)
+    bool IsReadOnlyStruct = false,
+    string TypeParameterList = "")
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;
+
+    /// <summary>Whether the type is a generic definition: registered only as the closed types <c>[assembly: JsonableType]</c> names.</summary>
+    public bool IsGenericDefinition => TypeParameterList.Length > 0;
 
     /// <summary>
     /// The file name of the generated source: the full name without <c>global::</c> and without the <c>@</c> of escaped

@@ -68,9 +68,16 @@ internal static class JsonableOperationRules
             {
                 Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [ProblemJson], () => schemaFor(type));
             }
-            else if (type != typeof(string))
+            else
             {
-                response.Content?.Remove("text/plain");
+                if (type != typeof(string))
+                {
+                    response.Content?.Remove("text/plain");
+                }
+
+                // Metadata may offer JMC1 for a type Jsonable does not write (JsonableResults.Ok of a type that is not
+                // generated, a closed generic no [JsonableType] names): that route answers 500, never JMC1, so it is not listed.
+                RemoveJmc1(response.Content);
             }
 
             if (responseType.StatusCode == StatusCodes.Status201Created)
@@ -107,6 +114,22 @@ internal static class JsonableOperationRules
             AddProblem(operation, StatusCodes.Status400BadRequest, "The body is malformed or does not fit the type: `errors` is keyed by the JSON path (`$.user.id`).", typeof(HttpValidationProblemDetails), schemaFor);
             AddProblem(operation, StatusCodes.Status413PayloadTooLarge, "The body is larger than the server's request size limit.", typeof(ProblemDetails), schemaFor);
             AddProblem(operation, StatusCodes.Status415UnsupportedMediaType, "The Content-Type is neither application/json nor application/jsonc+jmc1.", typeof(ProblemDetails), schemaFor);
+        }
+        else if (body is not null && !IsJsonable(body.Type, forWriting: false) && operation.RequestBody is OpenApiRequestBody otherBody)
+        {
+            RemoveJmc1(otherBody.Content);
+        }
+    }
+
+    /// <summary>Removes the JMC1 media type from a body Jsonable does not read or write.</summary>
+    private static void RemoveJmc1(IDictionary<string, OpenApiMediaType>? content)
+    {
+        if (content is not null)
+        {
+            foreach (string mediaType in content.Keys.Where(IsJmc1).ToList())
+            {
+                content.Remove(mediaType);
+            }
         }
     }
 

@@ -13,7 +13,8 @@ internal static class MissingGeneratedCode
 {
     /// <summary>
     /// The message for <paramref name="type"/>, which Jsonable cannot serve: the generator's absence when
-    /// <paramref name="type"/> (or the element of a collection of it) is marked but has no generated code, otherwise
+    /// <paramref name="type"/> (or the element of a collection of it) is marked but has no generated code, else the
+    /// registry's explanation (<see cref="JsonableRegistry.ExplainNotFound"/>), otherwise
     /// <paramref name="type"/> followed by <paramref name="advice"/> (what the caller would say, e.g. "is not a
     /// Jsonable type: mark it [ToJson] (and partial).").
     /// </summary>
@@ -24,7 +25,9 @@ internal static class MissingGeneratedCode
         Type? marked = FindMarkedWithoutCode(type, depth: 0);
         if (marked is null)
         {
-            return $"{type} {advice}";
+            // Not a generator that did not run: the registry may know why (a closed generic not named by
+            // [JsonableType], a root dictionary key it does not take), else the caller's advice.
+            return JsonableRegistry.ExplainNotFound(type) ?? $"{type} {advice}";
         }
 
         string attributes = marked.IsDefined(typeof(ToJsonAttribute), inherit: false)

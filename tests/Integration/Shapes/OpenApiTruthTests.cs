@@ -1,0 +1,151 @@
+using System.Net;
+using System.Text.Json.Nodes;
+using Jsonable.AspNetCore.Http;
+using Jsonable.AspNetCore.OpenApi;
+using Jsonable.AspNetCore.Swashbuckle;
+using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.RealData;
+using Jsonable.Samples.WebApi.Models;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.TestHost;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace Jsonable.Integration.Tests.Shapes;
+
+/// <summary>
+/// Both OpenAPI generators list <c>application/jsonc+jmc1</c> exactly where Jsonable answers it: on a root dictionary
+/// and a closed generic the sample names in <c>[JsonableType]</c>, and not on a closed generic nobody named or a
+/// dictionary whose key a root dictionary does not take, even though their <c>JsonableResult</c> metadata offers it.
+/// Those routes fail with the advice to follow, never "mark it [ToJson]".
+/// </summary>
+public sealed class OpenApiTruthTests : IAsyncLifetime
+{
+    private const string Jmc1 = "application/jsonc+jmc1";
+
+    private readonly WarningRecorder _warnings = new();
+    private WebApplication? _app;
+
+    public static TheoryData<string> Documents => new() { "/openapi/v1.json", "/swagger/v1/swagger.json" };
+
+    public async Task InitializeAsync()
+    {
+        WebApplicationBuilder builder = WebApplication.CreateBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable();
+        builder.Logging.AddProvider(_warnings);
+        builder.Services.AddControllers() // Jsonable's PATCH ApiExplorer provider needs MVC's model metadata (reported separately)
+            .AddApplicationPart(typeof(UnlistedPageController).Assembly);
+        builder.Services.AddEndpointsApiExplorer();
+        builder.Services.AddOpenApi(options => options.AddJsonable());
+        builder.Services.AddSwaggerGen(options => options.AddJsonable());
+        _app = builder.Build();
+        _app.UseJsonable();
+        _app.MapOpenApi();
+        _app.UseSwagger();
+        _app.MapGet("/listed", () => JsonableResults.Ok(new Page<Status>()));
+        _app.MapGet("/dictionary", () => JsonableResults.Ok(new Dictionary<string, Status>()));
+        _app.MapGet("/unlisted", () => JsonableResults.Ok(new Page<CitmEvent>()));
+        _app.MapGet("/enum-keyed", () => JsonableResults.Ok(new Dictionary<DayOfWeek, Status>()));
+        _app.MapPost("/unlisted", (JsonableBody<Page<CitmEvent>> body) => TypedResults.NoContent());
+        _app.MapControllers();
+        await _app.StartAsync();
+    }
+
+    public async Task DisposeAsync()
+    {
+        if (_app is not null)
+        {
+            await _app.DisposeAsync();
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Documents))]
+    public async Task Document_ListsJmc1OnlyWhereJsonableAnswersIt(string documentPath)
+    {
+        HttpClient client = _app!.GetTestClient();
+        (HttpResponseMessage response, byte[] body) = await client.GetAsync(documentPath, "application/json");
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        JsonNode paths = JsonNode.Parse(body)!["paths"]!;
+
+        Assert.Equal(["application/json", Jmc1], MediaTypes(paths["/listed"]!["get"]!["responses"]!["200"]));
+        Assert.Equal(["application/json", Jmc1], MediaTypes(paths["/dictionary"]!["get"]!["responses"]!["200"]));
+        Assert.DoesNotContain(Jmc1, MediaTypes(paths["/unlisted"]!["get"]!["responses"]!["200"]));
+        Assert.DoesNotContain(Jmc1, MediaTypes(paths["/enum-keyed"]!["get"]!["responses"]!["200"]));
+        Assert.DoesNotContain(Jmc1, MediaTypes(paths["/unlisted"]!["post"]!["requestBody"]));
+    }
+
+    [Fact]
+    public async Task UnlistedClosedGeneric_Requested_FailsWithTheAttributeToAdd()
+    {
+        HttpClient client = _app!.GetTestClient();
+
+        // The test server hands the app's exception to the caller (a real server answers 500 and logs it).
+        InvalidOperationException error = await Assert.ThrowsAsync<InvalidOperationException>(() => client.GetAsync("/unlisted"));
+
+        Assert.Contains("add [assembly: JsonableType(typeof(Page<CitmEvent>))]", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("mark it [ToJson]", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task UnlistedClosedGeneric_FromMvc_IsLeftToStjWithOneWarningSayingWhatToAdd()
+    {
+        HttpClient client = _app!.GetTestClient();
+
+        (HttpResponseMessage json, byte[] body) = await client.GetAsync("/mvc/unlisted", "application/json");
+        (HttpResponseMessage jmc1, _) = await client.GetAsync("/mvc/unlisted", Jmc1);
+
+        // System.Text.Json writes it as JSON; JMC1 cannot be produced (MVC, without ReturnHttpNotAcceptable, answers JSON
+        // instead); the log says why and what to add, once.
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, json);
+        Assert.Equal("""{"items":[],"offset":0,"total":0}""", System.Text.Encoding.UTF8.GetString(body));
+        HttpAssert.MediaType("application/json", jmc1);
+        string warning = Assert.Single(_warnings.Messages, m => m.Contains("Page", StringComparison.Ordinal));
+        Assert.Contains("is written by System.Text.Json (JSON only; JMC1 cannot be produced for it)", warning, StringComparison.Ordinal);
+        Assert.Contains("add [assembly: JsonableType(typeof(Page<CitmEvent>))]", warning, StringComparison.Ordinal);
+    }
+
+    private static string[] MediaTypes(JsonNode? bodyOrResponse) =>
+        bodyOrResponse?["content"]?.AsObject().Select(p => p.Key).Order(StringComparer.Ordinal).ToArray() ?? [];
+}
+
+/// <summary>An MVC action returning a closed generic that no <c>[JsonableType]</c> names (for <see cref="OpenApiTruthTests"/>).</summary>
+[ApiController]
+[Route("mvc/unlisted")]
+public sealed class UnlistedPageController : ControllerBase
+{
+    /// <summary>An empty page of events.</summary>
+    [HttpGet]
+    public ActionResult<Page<CitmEvent>> Get() => new Page<CitmEvent>();
+}
+
+/// <summary>Records warnings and errors logged by the app.</summary>
+internal sealed class WarningRecorder : ILoggerProvider, ILogger
+{
+    private readonly System.Collections.Concurrent.ConcurrentQueue<string> _messages = new();
+
+    public IReadOnlyCollection<string> Messages => _messages;
+
+    public ILogger CreateLogger(string categoryName) => this;
+
+    public IDisposable? BeginScope<TState>(TState state)
+        where TState : notnull => null;
+
+    public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
+
+    public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
+    {
+        if (IsEnabled(logLevel))
+        {
+            _messages.Enqueue(formatter(state, exception));
+        }
+    }
+
+    public void Dispose()
+    {
+    }
+}
