@@ -50,5 +50,10 @@ public readonly ref struct JsonableTypeDiscriminator
     public bool Is(int number) => IsPresent && _isNumber && _number == number;
 
     /// <summary>The discriminator as an error message shows it.</summary>
-    internal string Display => _isNumber ? _number.ToString(CultureInfo.InvariantCulture) : "\"" + Encoding.UTF8.GetString(_text) + "\"";
+    internal string Display => _isNumber
+        ? _number.ToString(CultureInfo.InvariantCulture)
+        : _text.Length <= MaxShown ? "\"" + Encoding.UTF8.GetString(_text) + "\"" : "\"" + Encoding.UTF8.GetString(_text.Slice(0, MaxShown)).TrimEnd('\uFFFD') + "…\" (" + _text.Length.ToString(CultureInfo.InvariantCulture) + " bytes)";
+
+    /// <summary>How much of a string discriminator an error message repeats (a client may send a huge one).</summary>
+    private const int MaxShown = 64;
 }

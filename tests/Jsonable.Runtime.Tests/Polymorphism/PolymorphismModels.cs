@@ -12,6 +12,7 @@ namespace Jsonable.Runtime.Tests.Polymorphism;
 [JsonDerivedType(typeof(Triangle))]
 [JsonDerivedType(typeof(BigCircle), "bigcircle")]
 [JsonDerivedType(typeof(Negative), -1)]
+[JsonDerivedType(typeof(Group), "group")]
 public partial class Shape
 {
     public string? Color { get; set; }
@@ -45,6 +46,13 @@ public partial class Triangle : Shape
 [ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Negative : Shape
 {
+}
+
+/// <summary>A shape that holds shapes: polymorphic objects inside a polymorphic object.</summary>
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+public partial class Group : Shape
+{
+    public List<Shape>? Children { get; set; }
 }
 
 /// <summary>Derives from Square but is not listed: writing it as a Shape fails (FailSerialization).</summary>
