@@ -70,7 +70,7 @@ internal sealed partial class Emitter
             _w.Line("    return;");
         }
 
-        if (!baseListed)
+        if (!baseListed && !polymorphism.IsAbstract)
         {
             _w.Line($"case {SelfType} when value.GetType() == typeof({SelfType}): // {Escape(typeName)} itself: its own members, no discriminator");
             _w.Line($"    {WriteExactlyMethod}(ref writer, value);");
@@ -116,7 +116,7 @@ internal sealed partial class Emitter
                 byte[] json = DiscriminatorBytes(polymorphism.DiscriminatorPropertyName, derived, jmc1: false);
                 byte[] jmc1 = DiscriminatorBytes(polymorphism.DiscriminatorPropertyName, derived, jmc1: true);
                 _w.Line($"private static {Span} __JsonableDiscriminatorJson_{i} => {NameEncoding.Utf8Literal(Encoding.UTF8.GetString(json))}; // {NameEncoding.CommentText(Encoding.UTF8.GetString(json))}");
-                _w.Line($"private static {Span} __JsonableDiscriminatorJmc1_{i} => new byte[] {{ {string.Join(", ", jmc1.Select(b => "0x" + b.ToString("X2", CultureInfo.InvariantCulture)))} }};");
+                _w.Line($"private static {Span} __JsonableDiscriminatorJmc1_{i} => new byte[] {{ {string.Join(", ", jmc1.Select(b => "0x" + b.ToString("X2", CultureInfo.InvariantCulture)))} }}; // {Jmc1DiscriminatorText(polymorphism.DiscriminatorPropertyName, derived)}");
             }
         }
 
@@ -141,6 +141,21 @@ internal sealed partial class Emitter
     {
         int index = polymorphism.DerivedTypes.IndexOf(polymorphism.DerivedTypes.FirstOrDefault(d => d.IsBase)!);
         return index < 0 ? $"{WriteExactlyMethod}(ref writer, value);" : WriteDerived(polymorphism.DerivedTypes[index], index, "value");
+    }
+
+    /// <summary>What the JMC1 discriminator bytes say, for a comment: <c>/*5*/"$type":/*6*/"circle"</c> with the lengths in decimal.</summary>
+    private static string Jmc1DiscriminatorText(string propertyName, DerivedTypeModel derived)
+    {
+        string name = NameEncoding.CommentText(LengthText(propertyName) + "\"" + Encoding.UTF8.GetString(NameEncoding.EscapedUtf8(propertyName)) + "\":");
+        return derived.StringDiscriminator is { } text
+            ? name + NameEncoding.CommentText(LengthText(text) + "\"" + Encoding.UTF8.GetString(NameEncoding.EscapedUtf8(text)) + "\"")
+            : name + derived.IntDiscriminator.ToString(CultureInfo.InvariantCulture);
+
+        static string LengthText(string value)
+        {
+            int n = NameEncoding.EscapedUtf8(value).Length;
+            return global::Jsonable.Jmc1.CanEncodeLength(n) ? "/*" + n.ToString(CultureInfo.InvariantCulture) + "*/" : string.Empty;
+        }
     }
 
     private static byte[] DiscriminatorBytes(string propertyName, DerivedTypeModel derived, bool jmc1)
