@@ -177,3 +177,18 @@ public partial class Drawing
 
     public Dictionary<string, Shape>? ByName { get; set; }
 }
+
+/// <summary>Positional records: constructor-based reading of the derived types, an abstract record as the base.</summary>
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[JsonDerivedType(typeof(Deposit), "deposit")]
+[JsonDerivedType(typeof(Withdrawal), "withdrawal")]
+public abstract partial record Transaction(decimal Amount);
+
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+public partial record Deposit(decimal Amount, string Source) : Transaction(Amount);
+
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+public partial record Withdrawal(decimal Amount) : Transaction(Amount)
+{
+    public required string Atm { get; init; }
+}

@@ -222,6 +222,27 @@ public sealed class PolymorphismParityTests
         }
     }
 
+    [Fact]
+    public void Records_WithConstructors_WriteAndReadAsStj()
+    {
+        Transaction[] value = [new Deposit(10.5m, "bank"), new Withdrawal(3m) { Atm = "corner" }];
+
+        AssertSameJson(value);
+        AssertSameReadOutcome<Transaction[]>(JsonSerializer.Serialize(value, s_web));
+        AssertSameReadOutcome<Transaction[]>("[{\"$type\":\"withdrawal\",\"amount\":1}]"); // required member missing
+        AssertSameReadOutcome<Transaction[]>("[{\"amount\":1}]");                             // abstract, no discriminator
+    }
+
+    [Fact]
+    public void PrettyPrint_KeepsTheDiscriminatorFirst()
+    {
+        Shape shape = new Circle { Radius = 2 };
+
+        string pretty = shape.ToJson(prettyPrint: true);
+
+        Assert.Equal(JsonSerializer.Serialize(shape, new JsonSerializerOptions(s_web) { WriteIndented = true }), pretty.ReplaceLineEndings("\n"));
+    }
+
     /// <summary>Both succeed with the same data (re-serialized by STJ as the declared type), or both fail.</summary>
     private static void AssertSameReadOutcome<T>(string json)
     {
