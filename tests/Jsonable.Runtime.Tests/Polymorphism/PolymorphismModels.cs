@@ -192,3 +192,25 @@ public partial record Withdrawal(decimal Amount) : Transaction(Amount)
 {
     public required string Atm { get; init; }
 }
+
+/// <summary>FallBackToBaseType where the base lists itself: an unlisted runtime type gets the base's discriminator.</summary>
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[JsonPolymorphic(UnknownDerivedTypeHandling = JsonUnknownDerivedTypeHandling.FallBackToBaseType)]
+[JsonDerivedType(typeof(ListedBase), "base")]
+[JsonDerivedType(typeof(ListedBaseOne), "one")]
+public partial class ListedBase
+{
+    public int A { get; set; }
+}
+
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+public partial class ListedBaseOne : ListedBase
+{
+    public int B { get; set; }
+}
+
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+public partial class ListedBaseTwo : ListedBaseOne
+{
+    public int C { get; set; }
+}

@@ -96,6 +96,9 @@ public sealed class PolymorphismParityTests
         AssertSameJson<Fallback>(new FallbackTwo { A = 1, B = 2, C = 3 }); // nearest listed ancestor: "fb1"
         AssertSameJson<Fallback>(new FallbackThree { A = 1, D = 4 });      // nearest listed ancestor: the base, "fb"
         AssertSameJson<Fallback>(new Fallback { A = 1 });
+        AssertSameJson<ListedBase>(new ListedBaseTwo { A = 1, C = 3 }); // FallBackToBaseType, the base listed: "base"
+        AssertSameJson<ListedBase>(new ListedBase { A = 1 });
+        AssertSameJson<ListedBase>(new ListedBaseOne { A = 1, B = 2 });
         AssertSameJson<Mixed>(new MixedOne());
         AssertSameJson<Mixed>(new MixedTwo());
     }
