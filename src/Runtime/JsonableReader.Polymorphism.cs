@@ -48,9 +48,11 @@ public ref partial struct JsonableReader
             discriminatorEnd = _pos;
             SkipWhitespace();
             valueOffset = _pos;
-            if (TryReadStringValue(out string? value))
+            SkipToValue(); // past a JMC1 length comment, to see the value
+            if (_pos < _buffer.Length && _buffer[_pos] == (byte)'"')
             {
-                text = Encoding.UTF8.GetBytes(value);
+                _pos = valueOffset;
+                text = ReadNameBytes(); // unescaped UTF-8, a slice of the input unless it has escapes; checks the length comment
             }
             else if (_pos < _buffer.Length && _buffer[_pos] is (byte)'-' or (>= (byte)'0' and <= (byte)'9'))
             {

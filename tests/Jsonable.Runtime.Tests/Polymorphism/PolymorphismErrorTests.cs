@@ -87,6 +87,17 @@ public sealed class PolymorphismErrorTests
     }
 
     [Fact]
+    public void InvalidUtf8Discriminator_IsAJsonableException()
+    {
+        byte[] json = [.. "{\"$type\":\"circ"u8.ToArray(), 0xFF, .. "\"}"u8.ToArray()];
+
+        JsonableException ex = Assert.Throws<JsonableException>(() => JsonableSerializer.Deserialize<Shape>(json));
+
+        Assert.Equal("$.$type", ex.Path);
+        Assert.ThrowsAny<JsonException>(() => JsonSerializer.Deserialize<Shape>(json, JsonSerializerOptions.Web));
+    }
+
+    [Fact]
     public void LyingDiscriminator_ReadsAsTheTypeItNames_AsStj()
     {
         // A square's members under a circle's discriminator: a circle, the square's member unknown (skipped by default).
