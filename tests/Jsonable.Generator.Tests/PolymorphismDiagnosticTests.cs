@@ -116,6 +116,24 @@ public sealed class PolymorphismDiagnosticTests
     }
 
     [Fact]
+    public void PolymorphicInterface_ReportsJsonable023OnTheType()
+    {
+        AssertSingleDiagnostic(
+            """
+            using System.Text.Json.Serialization;
+            using Jsonable;
+            namespace Sample;
+            [ToJson]
+            [JsonDerivedType(typeof(Circle), "circle")]
+            public partial interface [|IShape|] { string? Color { get; } }
+            [ToJson]
+            public partial class Circle : IShape { public string? Color { get; set; } }
+            """,
+            "JSONABLE023",
+            "'IShape' is an interface: Jsonable supports [JsonPolymorphic]/[JsonDerivedType] on non-generic, non-sealed classes and non-generic derived classes; use an abstract base class instead");
+    }
+
+    [Fact]
     public void DollarNameInDerivedType_ReportsJsonable024OnTheMember()
     {
         AssertSingleDiagnostic(
