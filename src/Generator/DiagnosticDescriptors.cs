@@ -79,6 +79,58 @@ internal static class DiagnosticDescriptors
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
+    // ---- polymorphism ([JsonPolymorphic]/[JsonDerivedType]): JSONABLE020-029 ----
+
+    public static readonly DiagnosticDescriptor DerivedTypeNotGenerated = new(
+        id: "JSONABLE020",
+        title: "Derived type is not a Jsonable type",
+        messageFormat: "'{0}' is a derived type of '{1}' ([JsonDerivedType]), so Jsonable must write and read it as '{1}': mark '{0}' partial and {2} as '{1}' is",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DerivedTypeNotDerived = new(
+        id: "JSONABLE021",
+        title: "[JsonDerivedType] names a type that does not derive from the base",
+        messageFormat: "'{0}' in [JsonDerivedType] on '{1}' does not derive from '{1}' (System.Text.Json fails at run time); remove it or derive it from '{1}'",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DuplicateDerivedType = new(
+        id: "JSONABLE022",
+        title: "Derived type or discriminator listed twice",
+        messageFormat: "[JsonDerivedType] on '{1}' lists '{0}' or the discriminator {2} a second time (System.Text.Json fails at run time); give each derived type one unique discriminator",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor PolymorphicBaseNotSupported = new(
+        id: "JSONABLE023",
+        title: "Polymorphism on this kind of type is not supported",
+        messageFormat: "'{0}' is {1}: Jsonable supports [JsonPolymorphic]/[JsonDerivedType] on non-generic, non-sealed classes and non-generic derived classes; use an abstract base class instead",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor PolymorphicMetadataName = new(
+        id: "JSONABLE024",
+        title: "Member name starts with '$' in a polymorphic type",
+        messageFormat: "Member '{0}' of '{1}' has the JSON name \"{2}\": in a polymorphic hierarchy names starting with '$' are metadata, and System.Text.Json cannot read such a member back through the base; rename it with [JsonPropertyName]",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DiscriminatorNameConflict = new(
+        id: "JSONABLE025",
+        title: "Member name is the type discriminator's name",
+        messageFormat: "Member '{0}' of '{1}' has the JSON name of the type discriminator \"{2}\" (System.Text.Json fails at run time); rename the member or set TypeDiscriminatorPropertyName",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    // ---- generic types ([assembly: JsonableType]): JSONABLE030-039 ----
+
     public static readonly DiagnosticDescriptor JsonableTypeNotClosedGeneric = new(
         id: "JSONABLE030",
         title: "[JsonableType] must name a closed generic Jsonable type",

@@ -46,7 +46,7 @@ internal sealed partial class Emitter
         string nullRoot = _model.IsValueType ? $"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))});" : "return null;";
 
         EmitIndexConstants();
-        _w.Open($"private static {SelfType} __JsonableReadValue(ref {Rt}JsonableReader reader)");
+        _w.Open($"{MethodModifiers(ExactReadValueName)}{SelfType} {ExactReadValueName}(ref {Rt}JsonableReader reader)");
         _w.Open("if (!reader.TryReadObjectStart())");
         _w.Line(nullRoot);
         _w.Close();
@@ -192,7 +192,7 @@ internal sealed partial class Emitter
     }
 
     private string Construct(string arguments) =>
-        _model.ConstructThroughAccessor ? $"__JsonableConstruct({arguments})" : $"new {SelfType}({arguments})";
+        _model.Polymorphism is { IsAbstract: true } ? ConstructAbstract(arguments) : _model.ConstructThroughAccessor ? $"__JsonableConstruct({arguments})" : $"new {SelfType}({arguments})";
 
     private string Assign(string target, MemberModel member, string value) => member.Setter == SetterKind.InitOnly
         ? $"__JsonableInit_{member.ClrName}({(_model.IsValueType ? "ref " : string.Empty)}{target}, {value});"

@@ -41,7 +41,12 @@ internal sealed partial class Emitter
         _w.Line($"static void {Rt}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
         _w.Line();
 
-        EmitWriteValue("__JsonableWriteValue", _model.Members.Where(m => m.CanWrite).ToList());
+        EmitWriteValue(ExactWriteValueName, _model.Members.Where(m => m.CanWrite).ToList());
+        if (_model.HasDiscriminatorWriter)
+        {
+            EmitWriteValue(WriteWithDiscriminatorMethod, _model.Members.Where(m => m.CanWrite).ToList());
+        }
+
         foreach (string property in _model.PartialWriters)
         {
             EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.ClrName == property && m.CanWrite).ToList());
@@ -61,7 +66,8 @@ internal sealed partial class Emitter
 
     private void EmitWriteValue(string methodName, List<MemberModel> members)
     {
-        _w.Open($"private static void {methodName}(ref {Rt}JsonableWriter writer, {SelfType} value)");
+        bool withDiscriminator = methodName == WriteWithDiscriminatorMethod; // as a polymorphic base's value: the discriminator first (Emitter.Polymorphism.cs)
+        _w.Open($"{MethodModifiers(methodName)}void {methodName}(ref {Rt}JsonableWriter writer, {SelfType} value{(withDiscriminator ? $", {Span} discriminatorJmc1, {Span} discriminatorJson" : string.Empty)})");
         if (!_model.IsValueType)
         {
             _w.Open("if (value is null)");
@@ -73,6 +79,10 @@ internal sealed partial class Emitter
 
         _w.Line("value.OnWillSerialize();");
         _w.Line("writer.WriteObjectStart();");
+        if (withDiscriminator)
+        {
+            _w.Line("writer.WritePreEncodedName(discriminatorJmc1, discriminatorJson);");
+        }
 
         // Until a member that may be left out ([JsonIgnore(Condition = ...)]) has passed, whether a comma is needed is
         // known here; after it, a flag decides at run time.
@@ -92,7 +102,7 @@ internal sealed partial class Emitter
             };
             if (condition is not null && !flagDeclared)
             {
-                _w.Line($"bool __written = {(i > 0 ? "true" : "false")};");
+                _w.Line($"bool __written = {(i > 0 || withDiscriminator ? "true" : "false")};");
                 flagDeclared = true;
             }
 
@@ -103,7 +113,7 @@ internal sealed partial class Emitter
 
             if (commaKnown)
             {
-                string slice = i == 0 ? ".Slice(1)" : string.Empty; // the first member has no leading comma
+                string slice = i == 0 && !withDiscriminator ? ".Slice(1)" : string.Empty; // the first member has no leading comma
                 _w.Line($"writer.WritePreEncodedName({jmc1}{slice}, {json}{slice});");
             }
             else

@@ -73,6 +73,8 @@ internal sealed partial class Emitter
             EmitReaderApi();
         }
 
+        EmitPolymorphism();
+
         if (_model.CanRegister)
         {
             EmitRegistration();

@@ -40,6 +40,9 @@ internal sealed class KnownTypeSymbols
     private Slot _dictionary;
     private Slot _dictionaryInterface;
     private Slot _readOnlyDictionaryInterface;
+    private Slot _jsonPolymorphicAttribute;
+    private Slot _jsonDerivedTypeAttribute;
+    private Slot _jsonUnknownDerivedTypeHandling;
 
     public KnownTypeSymbols(Compilation compilation) => _compilation = compilation;
 
@@ -96,6 +99,12 @@ internal sealed class KnownTypeSymbols
     public INamedTypeSymbol? IDictionaryOfTKeyTValue => Get(ref _dictionaryInterface, "System.Collections.Generic.IDictionary`2");
 
     public INamedTypeSymbol? IReadOnlyDictionaryOfTKeyTValue => Get(ref _readOnlyDictionaryInterface, "System.Collections.Generic.IReadOnlyDictionary`2");
+
+    public INamedTypeSymbol? JsonPolymorphicAttribute => Get(ref _jsonPolymorphicAttribute, "System.Text.Json.Serialization.JsonPolymorphicAttribute");
+
+    public INamedTypeSymbol? JsonDerivedTypeAttribute => Get(ref _jsonDerivedTypeAttribute, "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
+
+    public INamedTypeSymbol? JsonUnknownDerivedTypeHandling => Get(ref _jsonUnknownDerivedTypeHandling, "System.Text.Json.Serialization.JsonUnknownDerivedTypeHandling");
 
     /// <summary>
     /// The name of the <c>JsonIgnoreCondition</c> member whose value is <paramref name="value"/> (what a

@@ -12,7 +12,7 @@ namespace Jsonable.Generator;
 /// Turns a <c>[ToJson]</c>/<c>[FromJson]</c> type symbol into a <see cref="TypeModel"/> (and its diagnostics),
 /// recognising types and attributes through the compilation's <see cref="KnownTypeSymbols"/>.
 /// </summary>
-internal sealed class Parser
+internal sealed partial class Parser
 {
     public const string ToJsonAttributeName = "Jsonable.ToJsonAttribute";
     public const string FromJsonAttributeName = "Jsonable.FromJsonAttribute";
@@ -81,6 +81,12 @@ internal sealed class Parser
         }
 
         List<string> partialWriters = ParsePartialWriters(type, members, diagnostics);
+        PolymorphismModel? polymorphism = ParsePolymorphism(type, generateWriter, generateReader, members, diagnostics, out bool hasDiscriminatorWriter);
+        if (polymorphism is { IsAbstract: true })
+        {
+            diagnostics.RemoveAll(d => d.Descriptor == DiagnosticDescriptors.NoParameterlessConstructor); // never created itself: a discriminator picks a derived type
+        }
+
         List<NamingConflictModel> conflicts = NamingPolicies.FindConflicts(type.Name, members, name => MemberLocation(type, name) ?? typeLocation);
 
         var model = new TypeModel(
@@ -96,14 +102,16 @@ internal sealed class Parser
             Members: members.ToEquatableArray(),
             PartialWriters: partialWriters.ToEquatableArray(),
             UserDefinedCallbacks: s_callbacks.Where(name => HasNonPartialMethod(type, name)).ToEquatableArray(),
-            InheritedMemberNames: InheritedMemberNames(type).ToEquatableArray(),
+            InheritedMemberNames: InheritedMemberNames(type).Concat(InheritedPolymorphismMemberNames(type)).Distinct().OrderBy(n => n, System.StringComparer.Ordinal).ToEquatableArray(),
             HasErrors: diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error),
             ConflictingNamingPolicies: conflicts.Select(c => c.Policy).Distinct().ToEquatableArray(),
             NamingPolicy: NamingPolicyOf(type) is var policy && policy != JsonableNamingPolicyValue.Default ? policy : NamingPolicyOf(type.ContainingAssembly),
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly,
-            TypeParameterList: type.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", type.TypeParameters.Select(t => EscapeIdentifier(t.Name))) + ">");
+            TypeParameterList: type.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", type.TypeParameters.Select(t => EscapeIdentifier(t.Name))) + ">",
+            Polymorphism: polymorphism,
+            HasDiscriminatorWriter: hasDiscriminatorWriter && generateWriter);
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
@@ -129,11 +137,12 @@ internal sealed class Parser
 
     private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
     {
-        // Base members first, then the type's own, in declaration order; an override keeps its base's place.
+        // As STJ orders them: the type's own members first, then its base's, each in declaration order; an override (or a
+        // member hidden with `new`) takes the place of the most derived declaration.
         var chain = new List<INamedTypeSymbol>();
         for (INamedTypeSymbol? t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
         {
-            chain.Insert(0, t);
+            chain.Add(t);
         }
 
         var ordered = new List<IPropertySymbol>();
@@ -148,11 +157,7 @@ internal sealed class Parser
                     continue;
                 }
 
-                if (indexByName.TryGetValue(property.Name, out int index))
-                {
-                    ordered[index] = property;
-                }
-                else
+                if (!indexByName.ContainsKey(property.Name))
                 {
                     indexByName[property.Name] = ordered.Count;
                     ordered.Add(property);

@@ -26,7 +26,7 @@ public static class JsonableCodec
 
     /// <summary>
     /// Reads a value of a <c>[FromJson]</c> type, filling <paramref name="existing"/> in place when the reader
-    /// reuses instances and there is one (DESIGN §3 reuse rules).
+    /// reuses instances and there is one (DESIGN §3 reuse rules); a polymorphic type's value is replaced whole.
     /// </summary>
     /// <typeparam name="T">The generated type.</typeparam>
     /// <param name="reader">The reader.</param>
@@ -35,7 +35,7 @@ public static class JsonableCodec
     public static T? ReadReusing<T>(ref JsonableReader reader, T? existing)
         where T : IJsonableReadable<T>
     {
-        if (!reader.ReuseInstance || existing is null)
+        if (!reader.ReuseInstance || existing is null || Internal.PolymorphicType<T>.IsPolymorphic)
         {
             return T.ReadJsonable(ref reader);
         }

@@ -43,6 +43,12 @@ public ref partial struct JsonableReader
     // Transcoding scratch space for non-ASCII and escaped strings (see Scratch), allocated on first use.
     private char[]? _chars;
 
+    // Polymorphic reads (JsonableReader.Polymorphism.cs): the depth of the object read through a polymorphic type (0: none),
+    // and the offset just after its discriminator's name, whose value the chosen type's reader skips as metadata.
+    private int _metadataDepth;
+    private int _discriminatorEnd;
+    private ReadOnlySpan<byte> _discriminatorName;
+
     /// <summary>Creates a reader over a complete document.</summary>
     /// <param name="input">The whole document.</param>
     /// <param name="format">Which format <paramref name="input"/> is in.</param>
@@ -280,6 +286,11 @@ public ref partial struct JsonableReader
         if (!Utf8.IsValid(name))
         {
             ThrowAt(_buffer.Overlaps(name, out int nameOffset) ? nameOffset : _pos, "The member name is not valid UTF-8.");
+        }
+
+        if (_depth == _metadataDepth && SkipMetadataMember(name))
+        {
+            return; // metadata of an object read through a polymorphic type (JsonableReader.Polymorphism.cs)
         }
 
         if (_unknownMembers == JsonableUnknownMemberHandling.Disallow)

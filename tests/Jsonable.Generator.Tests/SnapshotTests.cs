@@ -189,6 +189,41 @@ public sealed class SnapshotTests
             """);
     }
 
+    [Fact]
+    public void PolymorphicHierarchy_GeneratedSource_MatchesSnapshot()
+    {
+        Verify(
+            "PolymorphicHierarchy",
+            """
+            using System.Text.Json.Serialization;
+            using Jsonable;
+            namespace Sample;
+            [ToJson, FromJson]
+            [JsonDerivedType(typeof(Circle), "circle")]
+            [JsonDerivedType(typeof(Square), 2)]
+            [JsonDerivedType(typeof(Triangle))]
+            public abstract partial class Shape
+            {
+                public string? Color { get; set; }
+            }
+            [ToJson, FromJson]
+            public partial class Circle : Shape
+            {
+                public double Radius { get; set; }
+            }
+            [ToJson, FromJson]
+            public partial class Square : Shape
+            {
+                public int Side { get; set; }
+            }
+            [ToJson, FromJson]
+            public partial class Triangle : Shape
+            {
+                public int Corners { get; set; }
+            }
+            """);
+    }
+
     private static void Verify(string scenario, string source)
     {
         GeneratorRun run = GeneratorHarness.Run("#pragma warning disable CS1591\n" + source);

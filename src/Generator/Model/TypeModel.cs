@@ -6,6 +6,8 @@ namespace Jsonable.Generator.Model;
 /// It holds no source locations either: those live in <see cref="ParsedType.Diagnostics"/>, so that moving a
 /// declaration (a line added above it) leaves the model equal and its generated source cached.
 /// <see cref="HasErrors"/>: the parser reported an error for the type, so no source is generated.
+/// <see cref="Polymorphism"/>: the type's [JsonPolymorphic]/[JsonDerivedType] (null when it has none);
+/// <see cref="HasDiscriminatorWriter"/>: a polymorphic type lists this one with a discriminator, so it also gets a writer that puts the discriminator first.
 /// <see cref="ConflictingNamingPolicies"/>: the naming policies under which two members get the same JSON name
 /// (no source is generated if one of them ends up in force).
 /// <see cref="TypeParameterList"/>: for a generic type, its type parameters as declared (<c>&lt;T&gt;</c>), else empty.
@@ -30,7 +32,9 @@ internal sealed record TypeModel(
     ConstructorModel? Constructor = null,
     bool ConstructThroughAccessor = false,
     bool IsReadOnlyStruct = false,
-    string TypeParameterList = "")
+    string TypeParameterList = "",
+    PolymorphismModel? Polymorphism = null,
+    bool HasDiscriminatorWriter = false)
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;
