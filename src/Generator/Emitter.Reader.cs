@@ -128,7 +128,7 @@ internal sealed partial class Emitter
         if (readable.Count == 0)
         {
             _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-            _w.Line("reader.SkipUnknownMember(name);");
+            _w.Line(SkipUnknownMember);
             _w.Close();
             _w.Line();
             return;
@@ -144,7 +144,7 @@ internal sealed partial class Emitter
         _w.Line();
         _w.Line("id = __JsonableMatch(name, reader.PropertyNameCaseInsensitive);");
         _w.Open("if (id < 0)");
-        _w.Line("reader.SkipUnknownMember(name);");
+        _w.Line(SkipUnknownMember);
         _w.Line("continue;");
         _w.Close();
         _w.Close();
@@ -168,6 +168,11 @@ internal sealed partial class Emitter
         _w.Close();
         _w.Line();
     }
+
+    /// <summary>What a member the type does not know gets: skipped, or an error under <c>[JsonUnmappedMemberHandling(Disallow)]</c>.</summary>
+    private string SkipUnknownMember => _model.DisallowUnmappedMembers
+        ? $"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);"
+        : "reader.SkipUnknownMember(name);";
 
     /// <summary>UnsafeAccessors for what generated code cannot do directly: init accessors outside an object initializer, and a constructor that bypasses the <c>required</c> check.</summary>
     private void EmitAccessors(List<MemberModel> readable)
@@ -213,21 +218,50 @@ internal sealed partial class Emitter
         _w.Close();
     }
 
+    /// <summary>
+    /// The number-handling argument of a number read or write: none for the web default (the parameterless readers use it),
+    /// else STJ's flags by name (<c>JsonNumberHandling.Strict</c>, <c>...AllowReadingFromString | ...WriteAsString</c>).
+    /// </summary>
+    private static string NumberHandlingArgument(TypeShape shape)
+    {
+        if (shape.NumberHandling == TypeShape.WebNumberHandling)
+        {
+            return string.Empty;
+        }
+
+        const string Type = "global::System.Text.Json.Serialization.JsonNumberHandling.";
+        if (shape.NumberHandling == TypeShape.StrictNumberHandling)
+        {
+            return Type + "Strict";
+        }
+
+        var flags = new List<string>();
+        foreach ((int flag, string name) in new[] { (TypeShape.WebNumberHandling, "AllowReadingFromString"), (TypeShape.WriteAsString, "WriteAsString"), (TypeShape.AllowNamedFloatingPointLiterals, "AllowNamedFloatingPointLiterals") })
+        {
+            if ((shape.NumberHandling & flag) != 0)
+            {
+                flags.Add(Type + name);
+            }
+        }
+
+        return string.Join(" | ", flags);
+    }
+
     private string ReadExpression(TypeShape shape, string existing) => shape.Kind switch
     {
         ShapeKind.Boolean => "reader.ReadBoolean()",
-        ShapeKind.SByte => "reader.ReadSByte()",
-        ShapeKind.Byte => "reader.ReadByte()",
-        ShapeKind.Int16 => "reader.ReadInt16()",
-        ShapeKind.UInt16 => "reader.ReadUInt16()",
-        ShapeKind.Int32 => "reader.ReadInt32()",
-        ShapeKind.UInt32 => "reader.ReadUInt32()",
-        ShapeKind.Int64 => "reader.ReadInt64()",
-        ShapeKind.UInt64 => "reader.ReadUInt64()",
-        ShapeKind.Single => "reader.ReadSingle()",
-        ShapeKind.Double => "reader.ReadDouble()",
+        ShapeKind.SByte => $"reader.ReadSByte({NumberHandlingArgument(shape)})",
+        ShapeKind.Byte => $"reader.ReadByte({NumberHandlingArgument(shape)})",
+        ShapeKind.Int16 => $"reader.ReadInt16({NumberHandlingArgument(shape)})",
+        ShapeKind.UInt16 => $"reader.ReadUInt16({NumberHandlingArgument(shape)})",
+        ShapeKind.Int32 => $"reader.ReadInt32({NumberHandlingArgument(shape)})",
+        ShapeKind.UInt32 => $"reader.ReadUInt32({NumberHandlingArgument(shape)})",
+        ShapeKind.Int64 => $"reader.ReadInt64({NumberHandlingArgument(shape)})",
+        ShapeKind.UInt64 => $"reader.ReadUInt64({NumberHandlingArgument(shape)})",
+        ShapeKind.Single => $"reader.ReadSingle({NumberHandlingArgument(shape)})",
+        ShapeKind.Double => $"reader.ReadDouble({NumberHandlingArgument(shape)})",
         ShapeKind.String => "reader.ReadString()",
-        ShapeKind.Decimal => "reader.ReadDecimal()",
+        ShapeKind.Decimal => $"reader.ReadDecimal({NumberHandlingArgument(shape)})",
         ShapeKind.Char => "reader.ReadChar()",
         ShapeKind.DateTime => "reader.ReadDateTime()",
         ShapeKind.DateTimeOffset => "reader.ReadDateTimeOffset()",

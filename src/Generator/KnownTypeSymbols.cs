@@ -41,6 +41,16 @@ internal sealed class KnownTypeSymbols
     private Slot _dictionaryInterface;
     private Slot _readOnlyDictionaryInterface;
 
+    // Member- and type-level STJ attributes that are honoured or diagnosed (JSONABLE010-019).
+    private Slot _jsonNumberHandlingAttribute;
+    private Slot _jsonExtensionDataAttribute;
+    private Slot _jsonObjectCreationHandlingAttribute;
+    private Slot _jsonObjectCreationHandling;
+    private Slot _jsonUnmappedMemberHandlingAttribute;
+    private Slot _jsonUnmappedMemberHandling;
+    private Slot _jsonSerializableAttribute;
+    private Slot _jsonSourceGenerationOptionsAttribute;
+
     public KnownTypeSymbols(Compilation compilation) => _compilation = compilation;
 
     public INamedTypeSymbol? ToJsonAttribute => Get(ref _toJsonAttribute, Parser.ToJsonAttributeName);
@@ -97,14 +107,33 @@ internal sealed class KnownTypeSymbols
 
     public INamedTypeSymbol? IReadOnlyDictionaryOfTKeyTValue => Get(ref _readOnlyDictionaryInterface, "System.Collections.Generic.IReadOnlyDictionary`2");
 
+    public INamedTypeSymbol? JsonNumberHandlingAttribute => Get(ref _jsonNumberHandlingAttribute, "System.Text.Json.Serialization.JsonNumberHandlingAttribute");
+
+    public INamedTypeSymbol? JsonExtensionDataAttribute => Get(ref _jsonExtensionDataAttribute, "System.Text.Json.Serialization.JsonExtensionDataAttribute");
+
+    public INamedTypeSymbol? JsonObjectCreationHandlingAttribute => Get(ref _jsonObjectCreationHandlingAttribute, "System.Text.Json.Serialization.JsonObjectCreationHandlingAttribute");
+
+    public INamedTypeSymbol? JsonObjectCreationHandling => Get(ref _jsonObjectCreationHandling, "System.Text.Json.Serialization.JsonObjectCreationHandling");
+
+    public INamedTypeSymbol? JsonUnmappedMemberHandlingAttribute => Get(ref _jsonUnmappedMemberHandlingAttribute, "System.Text.Json.Serialization.JsonUnmappedMemberHandlingAttribute");
+
+    public INamedTypeSymbol? JsonUnmappedMemberHandling => Get(ref _jsonUnmappedMemberHandling, "System.Text.Json.Serialization.JsonUnmappedMemberHandling");
+
+    public INamedTypeSymbol? JsonSerializableAttribute => Get(ref _jsonSerializableAttribute, "System.Text.Json.Serialization.JsonSerializableAttribute");
+
+    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute => Get(ref _jsonSourceGenerationOptionsAttribute, "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+
     /// <summary>
     /// The name of the <c>JsonIgnoreCondition</c> member whose value is <paramref name="value"/> (what a
     /// <c>[JsonIgnore(Condition = ...)]</c> argument holds), read from the enum itself rather than from numbers
     /// copied out of STJ's source; <see langword="null"/> when no member has that value.
     /// </summary>
-    public string? JsonIgnoreConditionName(object? value)
+    public string? JsonIgnoreConditionName(object? value) => EnumMemberName(JsonIgnoreCondition, value);
+
+    /// <summary>The name of the member of <paramref name="enumType"/> whose value is <paramref name="value"/> (an attribute argument), or <see langword="null"/>.</summary>
+    public static string? EnumMemberName(INamedTypeSymbol? enumType, object? value)
     {
-        if (JsonIgnoreCondition is not { } conditions || value is null)
+        if (enumType is not { } conditions || value is null)
         {
             return null;
         }

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Text;
 using System.Globalization;
+using System.Text.Json.Serialization;
 
 namespace Jsonable;
 
@@ -14,6 +15,103 @@ public ref partial struct JsonableWriter
         Span<byte> dest = Reserve(32);
         Utf8Formatter.TryFormat(value, dest, out int written);
         _pos += written;
+    }
+
+    /// <summary>Writes a signed integer, as a string (<c>"42"</c>) where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(long value, JsonNumberHandling handling)
+    {
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[20];
+        Utf8Formatter.TryFormat(value, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes an unsigned integer, as a string where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(ulong value, JsonNumberHandling handling)
+    {
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[20];
+        Utf8Formatter.TryFormat(value, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a decimal keeping its scale, as a string where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(decimal value, JsonNumberHandling handling)
+    {
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[32];
+        Utf8Formatter.TryFormat(value, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>
+    /// Writes a double as System.Text.Json does under <paramref name="handling"/>: as a string with
+    /// <see cref="JsonNumberHandling.WriteAsString"/>; NaN and the infinities as <c>"NaN"</c>, <c>"Infinity"</c>,
+    /// <c>"-Infinity"</c> with <see cref="JsonNumberHandling.AllowNamedFloatingPointLiterals"/> or
+    /// <see cref="JsonNumberHandling.WriteAsString"/> (as STJ does; an error with neither).
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(double value, JsonNumberHandling handling)
+    {
+        if (!double.IsFinite(value) && (handling & (JsonNumberHandling.AllowNamedFloatingPointLiterals | JsonNumberHandling.WriteAsString)) != 0)
+        {
+            WriteAsciiString(double.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
+            return;
+        }
+
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[32];
+        value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a float as System.Text.Json does under <paramref name="handling"/> (see <see cref="WriteNumber(double, JsonNumberHandling)"/>).</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(float value, JsonNumberHandling handling)
+    {
+        if (!float.IsFinite(value) && (handling & (JsonNumberHandling.AllowNamedFloatingPointLiterals | JsonNumberHandling.WriteAsString)) != 0)
+        {
+            WriteAsciiString(float.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
+            return;
+        }
+
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[32];
+        value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
+        WriteAsciiString(text.Slice(0, n));
     }
 
     /// <summary>Writes a char as a one-character string.</summary>

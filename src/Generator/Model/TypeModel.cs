@@ -8,6 +8,7 @@ namespace Jsonable.Generator.Model;
 /// <see cref="HasErrors"/>: the parser reported an error for the type, so no source is generated.
 /// <see cref="ConflictingNamingPolicies"/>: the naming policies under which two members get the same JSON name
 /// (no source is generated if one of them ends up in force).
+/// <see cref="DisallowUnmappedMembers"/>: <c>[JsonUnmappedMemberHandling(Disallow)]</c>, an unknown member is an error.
 /// </summary>
 internal sealed record TypeModel(
     string? Namespace,
@@ -28,7 +29,8 @@ internal sealed record TypeModel(
     JsonableNamingPolicyValue NamingPolicy = JsonableNamingPolicyValue.Default,
     ConstructorModel? Constructor = null,
     bool ConstructThroughAccessor = false,
-    bool IsReadOnlyStruct = false)
+    bool IsReadOnlyStruct = false,
+    bool DisallowUnmappedMembers = false)
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;
