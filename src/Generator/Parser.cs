@@ -134,7 +134,8 @@ internal sealed class Parser
         var indexByName = new Dictionary<string, int>();
         foreach (INamedTypeSymbol t in chain)
         {
-            foreach (ISymbol candidate in t.GetMembers())
+            // STJ lists a type's properties before its fields (each in declaration order).
+            foreach (ISymbol candidate in t.GetMembers().OfType<IPropertySymbol>().Cast<ISymbol>().Concat(t.GetMembers().OfType<IFieldSymbol>()))
             {
                 bool included = HasAttribute(candidate, _known.JsonIncludeAttribute);
                 bool take = candidate switch
