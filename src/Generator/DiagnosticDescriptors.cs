@@ -118,4 +118,12 @@ internal static class DiagnosticDescriptors
         category: Category,
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor IncludedMemberNotReachable = new(
+        id: "JSONABLE015",
+        title: "[JsonInclude] member cannot be reached from generated code",
+        messageFormat: "'{0}' is private to the base type '{1}' and marked [JsonInclude]; code generated into '{2}' cannot read or write it. Make it protected or internal, or mark '{1}' [ToJson]/[FromJson] as well.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
 }

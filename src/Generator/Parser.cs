@@ -184,6 +184,13 @@ internal sealed class Parser
             ReportUnsupportedMemberAttributes(symbol, type, diagnostics);
 
             bool declaredHere = SymbolEqualityComparer.Default.Equals(symbol.ContainingType, type);
+            if (!declaredHere && symbol.DeclaredAccessibility == Accessibility.Private && HasAttribute(symbol, _known.JsonIncludeAttribute))
+            {
+                // STJ's reflection serializer reaches it; code generated into the derived type cannot: say so, never drop it.
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.IncludedMemberNotReachable, symbol.Locations.FirstOrDefault() ?? type.Locations.FirstOrDefault(), symbol.Name, symbol.ContainingType.Name, type.Name));
+                continue;
+            }
+
             bool canWrite;
             SetterKind setter;
             ITypeSymbol memberType;
