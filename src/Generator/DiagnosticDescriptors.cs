@@ -89,8 +89,8 @@ internal static class DiagnosticDescriptors
 
     public static readonly DiagnosticDescriptor ExtensionDataNotSupported = new(
         id: "JSONABLE011",
-        title: "[JsonExtensionData] is not supported",
-        messageFormat: "'{0}' of '{1}' carries [JsonExtensionData]; Jsonable does not collect unknown members, so they would be lost. Remove the attribute (unknown members are then skipped, or rejected with [JsonUnmappedMemberHandling(Disallow)]) or leave the type to System.Text.Json.",
+        title: "[JsonExtensionData] member of a shape Jsonable does not fill",
+        messageFormat: "'{0}' of '{1}' carries [JsonExtensionData] but is not a Dictionary<string, JsonElement> with a getter and a setter (or is a second such member); Jsonable keeps unknown members only there, so they would be lost. Change its type, or leave the type to System.Text.Json.",
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);

@@ -67,9 +67,12 @@ internal sealed partial class Emitter
 
         _w.Open($"private static void __JsonableReadMembers(ref {Rt}JsonableReader reader, ref {SelfType} target)");
         _w.Line("target.OnWillDeserialize();");
-        EmitMemberLoop(readable, member => member.Setter == SetterKind.ConstructorOnly
-            ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
-            : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))]);
+        EmitMemberLoop(
+            readable,
+            member => member.Setter == SetterKind.ConstructorOnly
+                ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
+                : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))],
+            _model.ExtensionDataMember is { } extensionData ? "target." + extensionData : null);
         _w.Line("target.OnDidDeserialize();");
         _w.Close();
         _w.Line();
@@ -89,8 +92,15 @@ internal sealed partial class Emitter
             _w.Line($"bool __has_{Suffix(member)} = false;");
         }
 
-        EmitMemberLoop(readable, member =>
-            [$"__value_{Suffix(member)} = {ReadExpression(member.Shape, "default")};", $"__has_{Suffix(member)} = true;"]);
+        if (_model.ExtensionDataMember is not null)
+        {
+            _w.Line($"{ExtensionDataType}? __extensionData = null;");
+        }
+
+        EmitMemberLoop(
+            readable,
+            member => [$"__value_{Suffix(member)} = {ReadExpression(member.Shape, "default")};", $"__has_{Suffix(member)} = true;"],
+            _model.ExtensionDataMember is null ? null : "__extensionData");
 
         foreach (MemberModel member in readable.Where(m => m.IsRequired))
         {
@@ -113,6 +123,14 @@ internal sealed partial class Emitter
             _w.Line();
         }
 
+        if (_model.ExtensionDataMember is { } extension)
+        {
+            _w.Open("if (__extensionData is not null)");
+            _w.Line($"value.{extension} = __extensionData;");
+            _w.Close();
+            _w.Line();
+        }
+
         _w.Line("value.OnDidDeserialize();");
         _w.Line("return value;");
     }
@@ -122,13 +140,13 @@ internal sealed partial class Emitter
     /// Writers put members in declaration order, so the member after the one read last is tried first, by comparing the
     /// input with its encoded name (no name matching); anything else takes the general path.
     /// </summary>
-    private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements)
+    private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements, string? extensionTarget)
     {
         _w.Line("bool first = true;");
         if (readable.Count == 0)
         {
             _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-            _w.Line(SkipUnknownMember);
+            _w.Line(UnknownMember(extensionTarget));
             _w.Close();
             _w.Line();
             return;
@@ -144,7 +162,7 @@ internal sealed partial class Emitter
         _w.Line();
         _w.Line("id = __JsonableMatch(name, reader.PropertyNameCaseInsensitive);");
         _w.Open("if (id < 0)");
-        _w.Line(SkipUnknownMember);
+        _w.Line(UnknownMember(extensionTarget));
         _w.Line("continue;");
         _w.Close();
         _w.Close();
@@ -169,10 +187,16 @@ internal sealed partial class Emitter
         _w.Line();
     }
 
-    /// <summary>What a member the type does not know gets: skipped, or an error under <c>[JsonUnmappedMemberHandling(Disallow)]</c>.</summary>
-    private string SkipUnknownMember => _model.DisallowUnmappedMembers
-        ? $"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);"
+    /// <summary>
+    /// What a member the type does not know gets: kept in the <c>[JsonExtensionData]</c> dictionary (<paramref name="extensionTarget"/>),
+    /// else skipped, or an error under <c>[JsonUnmappedMemberHandling(Disallow)]</c>.
+    /// </summary>
+    private string UnknownMember(string? extensionTarget) =>
+        extensionTarget is not null ? $"{extensionTarget} = reader.ReadExtensionMember(name, {extensionTarget});"
+        : _model.DisallowUnmappedMembers ? $"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);"
         : "reader.SkipUnknownMember(name);";
+
+    private const string ExtensionDataType = "global::System.Collections.Generic.Dictionary<string, global::System.Text.Json.JsonElement>";
 
     /// <summary>UnsafeAccessors for what generated code cannot do directly: init accessors outside an object initializer, and a constructor that bypasses the <c>required</c> check.</summary>
     private void EmitAccessors(List<MemberModel> readable)

@@ -124,6 +124,12 @@ internal sealed partial class Emitter
             }
         }
 
+        if (methodName == "__JsonableWriteValue" && _model.ExtensionDataMember is { } extensionData)
+        {
+            // [JsonExtensionData]: the unknown members kept on read, after the type's own (as STJ writes them).
+            _w.Line($"writer.WriteExtensionData(value.{extensionData}, {(flagDeclared ? "__written" : members.Count > 0 ? "true" : "false")});");
+        }
+
         _w.Line("writer.WriteObjectEnd();");
         _w.Line("value.OnDidSerialize();");
         _w.Close();

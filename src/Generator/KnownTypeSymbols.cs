@@ -43,6 +43,7 @@ internal sealed class KnownTypeSymbols
 
     // Member- and type-level STJ attributes that are honoured or diagnosed (JSONABLE010-019).
     private Slot _jsonNumberHandlingAttribute;
+    private Slot _jsonElement;
     private Slot _jsonExtensionDataAttribute;
     private Slot _jsonObjectCreationHandlingAttribute;
     private Slot _jsonObjectCreationHandling;
@@ -106,6 +107,8 @@ internal sealed class KnownTypeSymbols
     public INamedTypeSymbol? IDictionaryOfTKeyTValue => Get(ref _dictionaryInterface, "System.Collections.Generic.IDictionary`2");
 
     public INamedTypeSymbol? IReadOnlyDictionaryOfTKeyTValue => Get(ref _readOnlyDictionaryInterface, "System.Collections.Generic.IReadOnlyDictionary`2");
+
+    public INamedTypeSymbol? JsonElement => Get(ref _jsonElement, "System.Text.Json.JsonElement");
 
     public INamedTypeSymbol? JsonNumberHandlingAttribute => Get(ref _jsonNumberHandlingAttribute, "System.Text.Json.Serialization.JsonNumberHandlingAttribute");
 

@@ -63,7 +63,7 @@ internal sealed class Parser
 
         ReportUnsupportedTypeAttributes(type, diagnostics);
         cancellationToken.ThrowIfCancellationRequested();
-        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics);
+        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics, out string? extensionData);
         bool throughAccessor = false;
         ConstructorModel? constructor = generateReader ? ParseConstructor(type, members, diagnostics, out throughAccessor) : null;
         foreach (MemberModel member in members.Where(m => m.Setter == SetterKind.ConstructorOnly && generateReader))
@@ -94,7 +94,8 @@ internal sealed class Parser
             Constructor: constructor,
             ConstructThroughAccessor: throughAccessor,
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly,
-            DisallowUnmappedMembers: DisallowsUnmappedMembers(type));
+            DisallowUnmappedMembers: DisallowsUnmappedMembers(type),
+            ExtensionDataMember: extensionData);
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
@@ -118,8 +119,9 @@ internal sealed class Parser
             .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;
 
-    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
+    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics, out string? extensionData)
     {
+        extensionData = null;
         // Base members first, then the type's own, in declaration order; an override keeps its base's place.
         var chain = new List<INamedTypeSymbol>();
         for (INamedTypeSymbol? t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
@@ -177,6 +179,13 @@ internal sealed class Parser
 
             if (FindAttribute(symbol, _known.JsonExtensionDataAttribute) is not null)
             {
+                // Unknown members round-trip through one Dictionary<string, JsonElement> with a getter and a setter.
+                if (extensionData is null && IsSupportedExtensionData(symbol))
+                {
+                    extensionData = EscapeIdentifier(symbol.Name);
+                    continue;
+                }
+
                 diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ExtensionDataNotSupported, symbol.Locations.FirstOrDefault(), symbol.Name, type.Name));
                 continue;
             }
@@ -286,6 +295,21 @@ internal sealed class Parser
 
         static bool Accessible(IMethodSymbol accessor, bool declaredHere) =>
             accessor.DeclaredAccessibility == Accessibility.Public || (accessor.DeclaredAccessibility != Accessibility.Private || declaredHere);
+    }
+
+    /// <summary>Whether a <c>[JsonExtensionData]</c> member is a <c>Dictionary&lt;string, JsonElement&gt;</c> that generated code can get and set.</summary>
+    private bool IsSupportedExtensionData(ISymbol member)
+    {
+        ITypeSymbol? memberType = member switch
+        {
+            IPropertySymbol { GetMethod: { DeclaredAccessibility: not Accessibility.Private }, SetMethod: { IsInitOnly: false, DeclaredAccessibility: not Accessibility.Private } } p => p.Type,
+            IFieldSymbol { IsReadOnly: false, DeclaredAccessibility: not Accessibility.Private } f => f.Type,
+            _ => null,
+        };
+        return memberType is INamedTypeSymbol { IsGenericType: true } named
+            && KnownTypeSymbols.Is(named.OriginalDefinition, _known.DictionaryOfTKeyTValue)
+            && named.TypeArguments[0].SpecialType == SpecialType.System_String
+            && KnownTypeSymbols.Is(named.TypeArguments[1], _known.JsonElement);
     }
 
     /// <summary>

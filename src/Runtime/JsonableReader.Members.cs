@@ -1,5 +1,7 @@
 using System;
+using System.Collections.Generic;
 using System.Text;
+using System.Text.Json;
 using System.Text.Unicode;
 
 namespace Jsonable;
@@ -22,5 +24,40 @@ public ref partial struct JsonableReader
         }
 
         SkipUnknownMember(name);
+    }
+
+    /// <summary>
+    /// Reads the value of a member the target type does not know into its <c>[JsonExtensionData]</c> dictionary, as
+    /// System.Text.Json does (a later member of the same name replaces an earlier one).
+    /// </summary>
+    /// <param name="name">The member's name as read.</param>
+    /// <param name="data">The type's extension data so far; created when <see langword="null"/>.</param>
+    /// <returns>The dictionary holding the member.</returns>
+    public Dictionary<string, JsonElement> ReadExtensionMember(scoped ReadOnlySpan<byte> name, Dictionary<string, JsonElement>? data)
+    {
+        if (!Utf8.IsValid(name))
+        {
+            ThrowAt(_pos, "The member name is not valid UTF-8.");
+        }
+
+        string key = Encoding.UTF8.GetString(name);
+        int start = _pos;
+        SkipValue(); // checks the value (depth, JMC1 length hints, UTF-8) as any value is checked; its leading comment stays in the slice
+        ReadOnlySpan<byte> raw = _buffer.Slice(start, _pos - start);
+        JsonElement element;
+        try
+        {
+            // A JMC1 value keeps its comments (headers, length comments); STJ skips them.
+            using JsonDocument document = JsonDocument.Parse(raw.ToArray(), new JsonDocumentOptions { CommentHandling = JsonCommentHandling.Skip, MaxDepth = Math.Max(_maxDepth, 1) + 1 });
+            element = document.RootElement.Clone();
+        }
+        catch (JsonException exception)
+        {
+            throw new JsonableException($"The value of '{key}' could not be kept: {exception.Message}", start);
+        }
+
+        data ??= new Dictionary<string, JsonElement>();
+        data[key] = element;
+        return data;
     }
 }

@@ -1,6 +1,8 @@
 using System;
 using System.Buffers.Text;
+using System.Collections.Generic;
 using System.Globalization;
+using System.Text.Json;
 using System.Text.Json.Serialization;
 
 namespace Jsonable;
@@ -197,6 +199,93 @@ public ref partial struct JsonableWriter
     {
         WriteGuid(key);
         WriteByte((byte)':');
+    }
+
+    /// <summary>
+    /// Writes the members of a <c>[JsonExtensionData]</c> dictionary after the type's own members, as System.Text.Json
+    /// does: each name as it is, each value as it was read (in JMC1 with a length comment before every string, array and object).
+    /// </summary>
+    /// <param name="data">The extension data, or <see langword="null"/>.</param>
+    /// <param name="afterMember">Whether a member was written before (so a comma comes first).</param>
+    public void WriteExtensionData(Dictionary<string, JsonElement>? data, bool afterMember)
+    {
+        if (data is null)
+        {
+            return;
+        }
+
+        foreach (KeyValuePair<string, JsonElement> pair in data)
+        {
+            if (afterMember)
+            {
+                WriteComma();
+            }
+
+            afterMember = true;
+            WritePropertyName(pair.Key.AsSpan());
+            WriteElement(pair.Value);
+        }
+    }
+
+    private void WriteElement(JsonElement element)
+    {
+        switch (element.ValueKind)
+        {
+            case JsonValueKind.Object:
+                int members = 0;
+                foreach (JsonProperty unused in element.EnumerateObject())
+                {
+                    members++;
+                }
+
+                // An object of unknown shape: written as a dictionary (a count, no header), which carries the same data.
+                WriteDictionaryStart(members);
+                bool first = true;
+                foreach (JsonProperty property in element.EnumerateObject())
+                {
+                    if (!first)
+                    {
+                        WriteComma();
+                    }
+
+                    first = false;
+                    WritePropertyName(property.Name.AsSpan());
+                    WriteElement(property.Value);
+                }
+
+                WriteDictionaryEnd();
+                break;
+            case JsonValueKind.Array:
+                WriteArrayStart(element.GetArrayLength());
+                int i = 0;
+                foreach (JsonElement item in element.EnumerateArray())
+                {
+                    if (i++ != 0)
+                    {
+                        WriteComma();
+                    }
+
+                    WriteElement(item);
+                }
+
+                WriteArrayEnd();
+                break;
+            case JsonValueKind.String:
+                WriteString(element.GetString());
+                break;
+            case JsonValueKind.Number:
+                WriteRaw(System.Text.Encoding.UTF8.GetBytes(element.GetRawText()));
+                break;
+            case JsonValueKind.True:
+                WriteBoolean(true);
+                break;
+            case JsonValueKind.False:
+                WriteBoolean(false);
+                break;
+            default:
+                WriteNull();
+                break;
+        }
     }
 
     /// <summary>Starts counting depth from <paramref name="depth"/>: for a writer that writes one element of an enclosing array.</summary>

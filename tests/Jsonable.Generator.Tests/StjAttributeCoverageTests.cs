@@ -23,6 +23,8 @@ public sealed class StjAttributeCoverageTests
         ["JsonConstructorAttribute"] = "ConstructionTests.JsonConstructor_IsPreferredOverTheParameterlessOne",
         // Only JsonStringEnumConverter (and its generic form) on an enum; any other converter is JSONABLE010 (below).
         ["JsonConverterAttribute"] = "ValueTypeTests.StringEnums_AcceptNumbersAndNamesIgnoringCase_AsStjDoes",
+        // Dictionary<string, JsonElement> only; any other shape is JSONABLE011 (below).
+        ["JsonExtensionDataAttribute"] = "ExtensionDataTests.UnknownMembers_RoundTripThroughJmc1_AsTheSameData",
         ["JsonIgnoreAttribute"] = "MemberAttributeTests.IgnoreWhenWriting_IsReadButNeverWritten_IgnoreWhenReading_IsWrittenButNeverRead",
         ["JsonIncludeAttribute"] = "MemberAttributeTests.JsonIncludeFields_WriteStjBytes_InBothFormats",
         ["JsonNumberHandlingAttribute"] = "NumberHandlingParityTests.StrictOnType_MemberOverride_ReadsAsStj",
@@ -69,7 +71,7 @@ public sealed class StjAttributeCoverageTests
             {
                 public int Id { get; set; }
                 [JsonExtensionData]
-                public Dictionary<string, JsonElement>? [|Extra|] { get; set; }
+                public Dictionary<string, object>? [|Extra|] { get; set; }
             }
             """, "JSONABLE011", "Extra"),
         ["JsonObjectCreationHandlingAttribute"] = (

@@ -9,6 +9,7 @@ namespace Jsonable.Generator.Model;
 /// <see cref="ConflictingNamingPolicies"/>: the naming policies under which two members get the same JSON name
 /// (no source is generated if one of them ends up in force).
 /// <see cref="DisallowUnmappedMembers"/>: <c>[JsonUnmappedMemberHandling(Disallow)]</c>, an unknown member is an error.
+/// <see cref="ExtensionDataMember"/>: the identifier of the <c>[JsonExtensionData]</c> dictionary that keeps unknown members.
 /// </summary>
 internal sealed record TypeModel(
     string? Namespace,
@@ -30,7 +31,8 @@ internal sealed record TypeModel(
     ConstructorModel? Constructor = null,
     bool ConstructThroughAccessor = false,
     bool IsReadOnlyStruct = false,
-    bool DisallowUnmappedMembers = false)
+    bool DisallowUnmappedMembers = false,
+    string? ExtensionDataMember = null)
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;
