@@ -78,6 +78,7 @@ internal sealed partial class Emitter
         _w.Line();
 
         EmitMatch(readable);
+        EmitSkipUnmappedMember();
         EmitTryReadNextName(readable);
         EmitAccessors(readable);
         EmitMergeApi();
@@ -193,8 +194,40 @@ internal sealed partial class Emitter
     /// </summary>
     private string UnknownMember(string? extensionTarget) =>
         extensionTarget is not null ? $"{extensionTarget} = reader.ReadExtensionMember(name, {extensionTarget});"
+        : _model.DisallowUnmappedMembers && KnownButNotReadNames().Count > 0 ? "__JsonableSkipUnmappedMember(ref reader, name);"
         : _model.DisallowUnmappedMembers ? $"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);"
         : "reader.SkipUnknownMember(name);";
+
+    /// <summary>The wire names of members STJ knows but does not read: [JsonIgnore]d ones, and those only written.</summary>
+    private List<string> KnownButNotReadNames() =>
+        _model.Members.Where(m => !m.CanRead).Select(m => m.JsonName)
+            .Concat(_model.IgnoredMembers.Select(i => i.ExplicitName ?? NamingPolicies.Convert(i.ClrName, _model.NamingPolicy)))
+            .Distinct()
+            .ToList();
+
+    /// <summary>Under <c>Disallow</c>, skips the names of members STJ knows but does not read (no error there, as in STJ); others are an error.</summary>
+    private void EmitSkipUnmappedMember()
+    {
+        if (!_model.DisallowUnmappedMembers || _model.ExtensionDataMember is not null || KnownButNotReadNames() is not { Count: > 0 } names)
+        {
+            return;
+        }
+
+        _w.Open($"private static void __JsonableSkipUnmappedMember(ref {Rt}JsonableReader reader, scoped {Span} name)");
+        foreach (string name in names)
+        {
+            string literal = NameEncoding.CSharpLiteral(name) + "u8";
+            _w.Open($"if (global::System.MemoryExtensions.SequenceEqual(name, {literal}) || (reader.PropertyNameCaseInsensitive && global::System.Text.Ascii.EqualsIgnoreCase(name, {literal})))");
+            _w.Line("reader.SkipValue();");
+            _w.Line("return;");
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line($"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);");
+        _w.Close();
+        _w.Line();
+    }
 
     private const string ExtensionDataType = "global::System.Collections.Generic.Dictionary<string, global::System.Text.Json.JsonElement>";
 

@@ -63,7 +63,7 @@ internal sealed class Parser
 
         ReportUnsupportedTypeAttributes(type, diagnostics);
         cancellationToken.ThrowIfCancellationRequested();
-        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics, out string? extensionData);
+        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics, out string? extensionData, out List<IgnoredMemberModel> ignored);
         bool throughAccessor = false;
         ConstructorModel? constructor = generateReader ? ParseConstructor(type, members, diagnostics, out throughAccessor) : null;
         foreach (MemberModel member in members.Where(m => m.Setter == SetterKind.ConstructorOnly && generateReader))
@@ -95,7 +95,8 @@ internal sealed class Parser
             ConstructThroughAccessor: throughAccessor,
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly,
             DisallowUnmappedMembers: DisallowsUnmappedMembers(type),
-            ExtensionDataMember: extensionData);
+            ExtensionDataMember: extensionData,
+            IgnoredMembers: ignored.ToEquatableArray());
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
@@ -119,9 +120,10 @@ internal sealed class Parser
             .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;
 
-    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics, out string? extensionData)
+    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics, out string? extensionData, out List<IgnoredMemberModel> ignored)
     {
         extensionData = null;
+        ignored = new List<IgnoredMemberModel>();
         // Base members first, then the type's own, in declaration order; an override keeps its base's place.
         var chain = new List<INamedTypeSymbol>();
         for (INamedTypeSymbol? t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
@@ -174,6 +176,7 @@ internal sealed class Parser
                 : ignore.NamedArguments.Where(a => a.Key == "Condition").Select(a => _known.JsonIgnoreConditionName(a.Value.Value)).DefaultIfEmpty("Always").First();
             if (ignoreCondition == "Always")
             {
+                ignored.Add(new IgnoredMemberModel(symbol.Name, FindAttribute(symbol, _known.JsonPropertyNameAttribute)?.ConstructorArguments.FirstOrDefault().Value as string));
                 continue;
             }
 

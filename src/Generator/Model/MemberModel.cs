@@ -62,3 +62,9 @@ internal enum IgnoreCondition
     /// <summary>Left out when equal to the type's default.</summary>
     WhenWritingDefault,
 }
+
+/// <summary>
+/// A member STJ knows but never reads (<c>[JsonIgnore]</c>): under <c>[JsonUnmappedMemberHandling(Disallow)]</c> its name in a
+/// document is skipped, not an error, as in STJ. <see cref="ExplicitName"/> is its <c>[JsonPropertyName]</c>, else the naming policy applies.
+/// </summary>
+internal sealed record IgnoredMemberModel(string ClrName, string? ExplicitName);

@@ -69,6 +69,16 @@ public partial class ClosedModel
 {
     public int Id { get; set; }
 
+    /// <summary>Known to STJ though never read: its name is not an unknown member.</summary>
+    [JsonIgnore]
+    public int Secret { get; set; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenReading)]
+    [JsonPropertyName("computed_value")]
+    public int Computed { get; set; }
+
+    public int Twice => Id * 2;
+
     public OpenModel? Inner { get; set; }
 }
 

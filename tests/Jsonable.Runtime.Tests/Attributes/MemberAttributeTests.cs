@@ -83,6 +83,21 @@ public class MemberAttributeTests
         Assert.Throws<JsonException>(() => JsonSerializer.Deserialize<ClosedModel>(Json, s_web));
     }
 
+    [Theory]
+    [InlineData(JsonableFormat.Json)]
+    [InlineData(JsonableFormat.Jmc1)]
+    public void UnmappedMemberHandlingDisallow_NamesOfIgnoredAndWriteOnlyMembers_AreSkippedNotRejected_AsInStj(JsonableFormat format)
+    {
+        const string Json = """{"Id":1,"Secret":2,"computed_value":3,"Twice":4,"secret":5}""";
+        byte[] body = format == JsonableFormat.Json ? Encoding.UTF8.GetBytes(Json) : Jmc1Of(Json);
+
+        ClosedModel read = format == JsonableFormat.Json ? ClosedModel.CreateFromJson(body) : ClosedModel.CreateFromJsonable(body);
+        ClosedModel stj = JsonSerializer.Deserialize<ClosedModel>(Json, s_web)!;
+
+        Assert.Equal((1, 0, 0), (read.Id, read.Secret, read.Computed));
+        Assert.Equal((stj.Id, stj.Secret, stj.Computed), (read.Id, read.Secret, read.Computed));
+    }
+
     [Fact]
     public void UnmappedMemberHandling_AppliesToItsOwnTypeOnly_AsInStj()
     {
