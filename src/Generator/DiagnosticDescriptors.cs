@@ -79,6 +79,56 @@ internal static class DiagnosticDescriptors
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
+    // ---- member-level System.Text.Json attributes: JSONABLE010-019 ----
+
+    public static readonly DiagnosticDescriptor ConverterNotSupported = new(
+        id: "JSONABLE010",
+        title: "[JsonConverter] is not supported here",
+        messageFormat: "'{0}' of '{1}' carries [JsonConverter] ({2}), which Jsonable cannot run in generated code; only JsonStringEnumConverter on an enum member or enum type is honoured. Remove it, or leave the type to System.Text.Json (do not mark it [ToJson]/[FromJson]).",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ExtensionDataNotSupported = new(
+        id: "JSONABLE011",
+        title: "[JsonExtensionData] member of a shape Jsonable does not fill",
+        messageFormat: "'{0}' of '{1}' carries [JsonExtensionData] but is not a Dictionary<string, JsonElement> with a getter and a setter (or is a second such member); Jsonable keeps unknown members only there, so they would be lost. Change its type, or leave the type to System.Text.Json.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor PopulateNotSupported = new(
+        id: "JSONABLE012",
+        title: "[JsonObjectCreationHandling(Populate)] is not supported",
+        messageFormat: "'{0}' carries [JsonObjectCreationHandling(JsonObjectCreationHandling.Populate)]; Jsonable replaces members when it creates an instance (fill in place with FromJson(..., reuseInstance: true) instead). Remove the attribute.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor NumberHandlingOnNonNumber = new(
+        id: "JSONABLE013",
+        title: "[JsonNumberHandling] on a member that holds no numbers",
+        messageFormat: "'{0}' has type '{1}', which is neither a number nor a collection of numbers; [JsonNumberHandling] applies only to those (System.Text.Json throws at run time for it). Remove the attribute.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ContextAttributeOnJsonableType = new(
+        id: "JSONABLE014",
+        title: "System.Text.Json context attribute on a Jsonable type",
+        messageFormat: "'{0}' carries [{1}], which configures a System.Text.Json JsonSerializerContext and has no effect on a [ToJson]/[FromJson] type; move it to your JsonSerializerContext",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor IncludedMemberNotReachable = new(
+        id: "JSONABLE015",
+        title: "[JsonInclude] member cannot be reached from generated code",
+        messageFormat: "'{0}' is private to the base type '{1}' and marked [JsonInclude]; code generated into '{2}' cannot read or write it. Make it protected or internal, or mark '{1}' [ToJson]/[FromJson] as well.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
     // ---- polymorphism ([JsonPolymorphic]/[JsonDerivedType]): JSONABLE020-029 ----
 
     public static readonly DiagnosticDescriptor DerivedTypeNotGenerated = new(

@@ -86,8 +86,16 @@ internal sealed partial class Emitter
         ShapeKind.DictionaryInterface => shape.InterfaceName + "Of" + Describe(shape.DictionaryKey!) + "To" + Describe(shape.Element!),
         ShapeKind.Enum or ShapeKind.Generated => NameEncoding.TypeIdentifier(shape.TypeName),
         ShapeKind.TypeParameter => shape.TypeName.TrimStart('@'),
+        _ when shape.IsNumber && shape.NumberHandling != TypeShape.WebNumberHandling => shape.Kind + "_" + NumberHandlingSuffix(shape.NumberHandling),
         _ => shape.Kind.ToString(),
     };
+
+    /// <summary>A name part for non-default number handling: <c>Strict</c>, <c>AllowReadingFromStringWriteAsString</c>, ...</summary>
+    private static string NumberHandlingSuffix(int handling) => handling == TypeShape.StrictNumberHandling
+        ? "Strict"
+        : ((handling & TypeShape.WebNumberHandling) != 0 ? "FromString" : string.Empty)
+            + ((handling & TypeShape.WriteAsString) != 0 ? "AsString" : string.Empty)
+            + ((handling & TypeShape.AllowNamedFloatingPointLiterals) != 0 ? "Named" : string.Empty);
 
     /// <summary>Emits every helper requested so far (and those they request), sorted by name.</summary>
     private void EmitHelpers()

@@ -67,14 +67,18 @@ internal sealed partial class Emitter
 
         _w.Open($"private static void __JsonableReadMembers(ref {Rt}JsonableReader reader, ref {SelfType} target)");
         _w.Line("target.OnWillDeserialize();");
-        EmitMemberLoop(readable, member => member.Setter == SetterKind.ConstructorOnly
-            ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
-            : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))]);
+        EmitMemberLoop(
+            readable,
+            member => member.Setter == SetterKind.ConstructorOnly
+                ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
+                : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))],
+            _model.ExtensionDataMember is { } extensionData ? "target." + extensionData : null);
         _w.Line("target.OnDidDeserialize();");
         _w.Close();
         _w.Line();
 
         EmitMatch(readable);
+        EmitSkipUnmappedMember();
         EmitTryReadNextName(readable);
         EmitAccessors(readable);
         EmitMergeApi();
@@ -89,8 +93,15 @@ internal sealed partial class Emitter
             _w.Line($"bool __has_{Suffix(member)} = false;");
         }
 
-        EmitMemberLoop(readable, member =>
-            [$"__value_{Suffix(member)} = {ReadExpression(member.Shape, "default")};", $"__has_{Suffix(member)} = true;"]);
+        if (_model.ExtensionDataMember is not null)
+        {
+            _w.Line($"{ExtensionDataType}? __extensionData = null;");
+        }
+
+        EmitMemberLoop(
+            readable,
+            member => [$"__value_{Suffix(member)} = {ReadExpression(member.Shape, "default")};", $"__has_{Suffix(member)} = true;"],
+            _model.ExtensionDataMember is null ? null : "__extensionData");
 
         foreach (MemberModel member in readable.Where(m => m.IsRequired))
         {
@@ -113,6 +124,14 @@ internal sealed partial class Emitter
             _w.Line();
         }
 
+        if (_model.ExtensionDataMember is { } extension)
+        {
+            _w.Open("if (__extensionData is not null)");
+            _w.Line($"value.{extension} = __extensionData;");
+            _w.Close();
+            _w.Line();
+        }
+
         _w.Line("value.OnDidDeserialize();");
         _w.Line("return value;");
     }
@@ -122,13 +141,13 @@ internal sealed partial class Emitter
     /// Writers put members in declaration order, so the member after the one read last is tried first, by comparing the
     /// input with its encoded name (no name matching); anything else takes the general path.
     /// </summary>
-    private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements)
+    private void EmitMemberLoop(List<MemberModel> readable, System.Func<MemberModel, string[]> statements, string? extensionTarget)
     {
         _w.Line("bool first = true;");
         if (readable.Count == 0)
         {
             _w.Open($"while (reader.TryReadPropertyName(ref first, out {Span} name))");
-            _w.Line("reader.SkipUnknownMember(name);");
+            _w.Line(UnknownMember(extensionTarget));
             _w.Close();
             _w.Line();
             return;
@@ -144,7 +163,7 @@ internal sealed partial class Emitter
         _w.Line();
         _w.Line("id = __JsonableMatch(name, reader.PropertyNameCaseInsensitive);");
         _w.Open("if (id < 0)");
-        _w.Line("reader.SkipUnknownMember(name);");
+        _w.Line(UnknownMember(extensionTarget));
         _w.Line("continue;");
         _w.Close();
         _w.Close();
@@ -168,6 +187,49 @@ internal sealed partial class Emitter
         _w.Close();
         _w.Line();
     }
+
+    /// <summary>
+    /// What a member the type does not know gets: kept in the <c>[JsonExtensionData]</c> dictionary (<paramref name="extensionTarget"/>),
+    /// else skipped, or an error under <c>[JsonUnmappedMemberHandling(Disallow)]</c>.
+    /// </summary>
+    private string UnknownMember(string? extensionTarget) =>
+        extensionTarget is not null ? $"{extensionTarget} = reader.ReadExtensionMember(name, {extensionTarget});"
+        : _model.DisallowUnmappedMembers && KnownButNotReadNames().Count > 0 ? "__JsonableSkipUnmappedMember(ref reader, name);"
+        : _model.DisallowUnmappedMembers ? $"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);"
+        : "reader.SkipUnknownMember(name);";
+
+    /// <summary>The wire names of members STJ knows but does not read: [JsonIgnore]d ones, and those only written.</summary>
+    private List<string> KnownButNotReadNames() =>
+        _model.Members.Where(m => !m.CanRead).Select(m => m.JsonName)
+            .Concat(_model.IgnoredMembers.Select(i => i.ExplicitName ?? NamingPolicies.Convert(i.ClrName, _model.NamingPolicy)))
+            .Distinct()
+            .ToList();
+
+    /// <summary>Under <c>Disallow</c>, skips the names of members STJ knows but does not read (no error there, as in STJ); others are an error.</summary>
+    private void EmitSkipUnmappedMember()
+    {
+        if (!_model.DisallowUnmappedMembers || _model.ExtensionDataMember is not null || KnownButNotReadNames() is not { Count: > 0 } names)
+        {
+            return;
+        }
+
+        _w.Open($"private static void __JsonableSkipUnmappedMember(ref {Rt}JsonableReader reader, scoped {Span} name)");
+        foreach (string name in names)
+        {
+            string literal = NameEncoding.CSharpLiteral(name) + "u8";
+            _w.Open($"if (global::System.MemoryExtensions.SequenceEqual(name, {literal}) || (reader.PropertyNameCaseInsensitive && global::System.Text.Ascii.EqualsIgnoreCase(name, {literal})))");
+            _w.Line("reader.SkipValue();");
+            _w.Line("return;");
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line($"reader.SkipUnknownMember(name, {Rt}JsonableUnknownMemberHandling.Disallow);");
+        _w.Close();
+        _w.Line();
+    }
+
+    private const string ExtensionDataType = "global::System.Collections.Generic.Dictionary<string, global::System.Text.Json.JsonElement>";
 
     /// <summary>UnsafeAccessors for what generated code cannot do directly: init accessors outside an object initializer, and a constructor that bypasses the <c>required</c> check.</summary>
     private void EmitAccessors(List<MemberModel> readable)
@@ -213,21 +275,50 @@ internal sealed partial class Emitter
         _w.Close();
     }
 
+    /// <summary>
+    /// The number-handling argument of a number read or write: none for the web default (the parameterless readers use it),
+    /// else STJ's flags by name (<c>JsonNumberHandling.Strict</c>, <c>...AllowReadingFromString | ...WriteAsString</c>).
+    /// </summary>
+    private static string NumberHandlingArgument(TypeShape shape)
+    {
+        if (shape.NumberHandling == TypeShape.WebNumberHandling)
+        {
+            return string.Empty;
+        }
+
+        const string Type = "global::System.Text.Json.Serialization.JsonNumberHandling.";
+        if (shape.NumberHandling == TypeShape.StrictNumberHandling)
+        {
+            return Type + "Strict";
+        }
+
+        var flags = new List<string>();
+        foreach ((int flag, string name) in new[] { (TypeShape.WebNumberHandling, "AllowReadingFromString"), (TypeShape.WriteAsString, "WriteAsString"), (TypeShape.AllowNamedFloatingPointLiterals, "AllowNamedFloatingPointLiterals") })
+        {
+            if ((shape.NumberHandling & flag) != 0)
+            {
+                flags.Add(Type + name);
+            }
+        }
+
+        return string.Join(" | ", flags);
+    }
+
     private string ReadExpression(TypeShape shape, string existing) => shape.Kind switch
     {
         ShapeKind.Boolean => "reader.ReadBoolean()",
-        ShapeKind.SByte => "reader.ReadSByte()",
-        ShapeKind.Byte => "reader.ReadByte()",
-        ShapeKind.Int16 => "reader.ReadInt16()",
-        ShapeKind.UInt16 => "reader.ReadUInt16()",
-        ShapeKind.Int32 => "reader.ReadInt32()",
-        ShapeKind.UInt32 => "reader.ReadUInt32()",
-        ShapeKind.Int64 => "reader.ReadInt64()",
-        ShapeKind.UInt64 => "reader.ReadUInt64()",
-        ShapeKind.Single => "reader.ReadSingle()",
-        ShapeKind.Double => "reader.ReadDouble()",
+        ShapeKind.SByte => $"reader.ReadSByte({NumberHandlingArgument(shape)})",
+        ShapeKind.Byte => $"reader.ReadByte({NumberHandlingArgument(shape)})",
+        ShapeKind.Int16 => $"reader.ReadInt16({NumberHandlingArgument(shape)})",
+        ShapeKind.UInt16 => $"reader.ReadUInt16({NumberHandlingArgument(shape)})",
+        ShapeKind.Int32 => $"reader.ReadInt32({NumberHandlingArgument(shape)})",
+        ShapeKind.UInt32 => $"reader.ReadUInt32({NumberHandlingArgument(shape)})",
+        ShapeKind.Int64 => $"reader.ReadInt64({NumberHandlingArgument(shape)})",
+        ShapeKind.UInt64 => $"reader.ReadUInt64({NumberHandlingArgument(shape)})",
+        ShapeKind.Single => $"reader.ReadSingle({NumberHandlingArgument(shape)})",
+        ShapeKind.Double => $"reader.ReadDouble({NumberHandlingArgument(shape)})",
         ShapeKind.String => "reader.ReadString()",
-        ShapeKind.Decimal => "reader.ReadDecimal()",
+        ShapeKind.Decimal => $"reader.ReadDecimal({NumberHandlingArgument(shape)})",
         ShapeKind.Char => "reader.ReadChar()",
         ShapeKind.DateTime => "reader.ReadDateTime()",
         ShapeKind.DateTimeOffset => "reader.ReadDateTimeOffset()",

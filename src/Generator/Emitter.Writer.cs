@@ -134,20 +134,30 @@ internal sealed partial class Emitter
             }
         }
 
+        if (methodName == "__JsonableWriteValue" && _model.ExtensionDataMember is { } extensionData)
+        {
+            // [JsonExtensionData]: the unknown members kept on read, after the type's own (as STJ writes them).
+            _w.Line($"writer.WriteExtensionData(value.{extensionData}, {(flagDeclared ? "__written" : members.Count > 0 ? "true" : "false")});");
+        }
+
         _w.Line("writer.WriteObjectEnd();");
         _w.Line("value.OnDidSerialize();");
         _w.Close();
         _w.Line();
     }
 
+    /// <summary>", handling" when the number is written other than as a plain number (WriteAsString, named NaN/Infinity), else nothing.</summary>
+    private static string WriteHandlingArgument(TypeShape shape) =>
+        (shape.NumberHandling & (TypeShape.WriteAsString | TypeShape.AllowNamedFloatingPointLiterals)) != 0 ? ", " + NumberHandlingArgument(shape) : string.Empty;
+
     private string WriteStatement(TypeShape shape, string expr) => shape.Kind switch
     {
         ShapeKind.Boolean => $"writer.WriteBoolean({expr});",
-        ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"writer.WriteNumber((long){expr});",
-        ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"writer.WriteNumber((ulong){expr});",
-        ShapeKind.Single or ShapeKind.Double => $"writer.WriteNumber({expr});",
+        ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"writer.WriteNumber((long){expr}{WriteHandlingArgument(shape)});",
+        ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"writer.WriteNumber((ulong){expr}{WriteHandlingArgument(shape)});",
+        ShapeKind.Single or ShapeKind.Double => $"writer.WriteNumber({expr}{WriteHandlingArgument(shape)});",
         ShapeKind.String => $"writer.WriteString({expr});",
-        ShapeKind.Decimal => $"writer.WriteNumber({expr});",
+        ShapeKind.Decimal => $"writer.WriteNumber({expr}{WriteHandlingArgument(shape)});",
         ShapeKind.Char => $"writer.WriteChar({expr});",
         ShapeKind.DateTime => $"writer.WriteDateTime({expr});",
         ShapeKind.DateTimeOffset => $"writer.WriteDateTimeOffset({expr});",

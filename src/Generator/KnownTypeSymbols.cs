@@ -44,6 +44,17 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonDerivedTypeAttribute;
     private Slot _jsonUnknownDerivedTypeHandling;
 
+    // Member- and type-level STJ attributes that are honoured or diagnosed (JSONABLE010-019).
+    private Slot _jsonNumberHandlingAttribute;
+    private Slot _jsonElement;
+    private Slot _jsonExtensionDataAttribute;
+    private Slot _jsonObjectCreationHandlingAttribute;
+    private Slot _jsonObjectCreationHandling;
+    private Slot _jsonUnmappedMemberHandlingAttribute;
+    private Slot _jsonUnmappedMemberHandling;
+    private Slot _jsonSerializableAttribute;
+    private Slot _jsonSourceGenerationOptionsAttribute;
+
     public KnownTypeSymbols(Compilation compilation) => _compilation = compilation;
 
     public INamedTypeSymbol? ToJsonAttribute => Get(ref _toJsonAttribute, Parser.ToJsonAttributeName);
@@ -106,14 +117,35 @@ internal sealed class KnownTypeSymbols
 
     public INamedTypeSymbol? JsonUnknownDerivedTypeHandling => Get(ref _jsonUnknownDerivedTypeHandling, "System.Text.Json.Serialization.JsonUnknownDerivedTypeHandling");
 
+    public INamedTypeSymbol? JsonElement => Get(ref _jsonElement, "System.Text.Json.JsonElement");
+
+    public INamedTypeSymbol? JsonNumberHandlingAttribute => Get(ref _jsonNumberHandlingAttribute, "System.Text.Json.Serialization.JsonNumberHandlingAttribute");
+
+    public INamedTypeSymbol? JsonExtensionDataAttribute => Get(ref _jsonExtensionDataAttribute, "System.Text.Json.Serialization.JsonExtensionDataAttribute");
+
+    public INamedTypeSymbol? JsonObjectCreationHandlingAttribute => Get(ref _jsonObjectCreationHandlingAttribute, "System.Text.Json.Serialization.JsonObjectCreationHandlingAttribute");
+
+    public INamedTypeSymbol? JsonObjectCreationHandling => Get(ref _jsonObjectCreationHandling, "System.Text.Json.Serialization.JsonObjectCreationHandling");
+
+    public INamedTypeSymbol? JsonUnmappedMemberHandlingAttribute => Get(ref _jsonUnmappedMemberHandlingAttribute, "System.Text.Json.Serialization.JsonUnmappedMemberHandlingAttribute");
+
+    public INamedTypeSymbol? JsonUnmappedMemberHandling => Get(ref _jsonUnmappedMemberHandling, "System.Text.Json.Serialization.JsonUnmappedMemberHandling");
+
+    public INamedTypeSymbol? JsonSerializableAttribute => Get(ref _jsonSerializableAttribute, "System.Text.Json.Serialization.JsonSerializableAttribute");
+
+    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute => Get(ref _jsonSourceGenerationOptionsAttribute, "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+
     /// <summary>
     /// The name of the <c>JsonIgnoreCondition</c> member whose value is <paramref name="value"/> (what a
     /// <c>[JsonIgnore(Condition = ...)]</c> argument holds), read from the enum itself rather than from numbers
     /// copied out of STJ's source; <see langword="null"/> when no member has that value.
     /// </summary>
-    public string? JsonIgnoreConditionName(object? value)
+    public string? JsonIgnoreConditionName(object? value) => EnumMemberName(JsonIgnoreCondition, value);
+
+    /// <summary>The name of the member of <paramref name="enumType"/> whose value is <paramref name="value"/> (an attribute argument), or <see langword="null"/>.</summary>
+    public static string? EnumMemberName(INamedTypeSymbol? enumType, object? value)
     {
-        if (JsonIgnoreCondition is not { } conditions || value is null)
+        if (enumType is not { } conditions || value is null)
         {
             return null;
         }

@@ -71,8 +71,9 @@ internal sealed partial class Parser
             diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.GenericTypeNotSupported, typeLocation, type.Name, genericOuter.Name));
         }
 
+        ReportUnsupportedTypeAttributes(type, diagnostics);
         cancellationToken.ThrowIfCancellationRequested();
-        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics);
+        List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics, out string? extensionData, out List<IgnoredMemberModel> ignored);
         bool throughAccessor = false;
         ConstructorModel? constructor = generateReader ? ParseConstructor(type, members, diagnostics, out throughAccessor) : null;
         foreach (MemberModel member in members.Where(m => m.Setter == SetterKind.ConstructorOnly && generateReader))
@@ -111,7 +112,10 @@ internal sealed partial class Parser
             IsReadOnlyStruct: type.IsValueType && type.IsReadOnly,
             TypeParameterList: type.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", type.TypeParameters.Select(t => EscapeIdentifier(t.Name))) + ">",
             Polymorphism: polymorphism,
-            HasDiscriminatorWriter: hasDiscriminatorWriter && generateWriter);
+            HasDiscriminatorWriter: hasDiscriminatorWriter && generateWriter,
+            DisallowUnmappedMembers: DisallowsUnmappedMembers(type),
+            ExtensionDataMember: extensionData,
+            IgnoredMembers: ignored.ToEquatableArray());
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
@@ -120,9 +124,9 @@ internal sealed partial class Parser
     {
         for (INamedTypeSymbol? t = type; t is not null; t = t.BaseType)
         {
-            if (t.GetMembers(name).OfType<IPropertySymbol>().FirstOrDefault() is { } property)
+            if (t.GetMembers(name).FirstOrDefault(m => m is IPropertySymbol or IFieldSymbol) is { } member)
             {
-                return property.Locations.FirstOrDefault();
+                return member.Locations.FirstOrDefault();
             }
         }
 
@@ -135,8 +139,11 @@ internal sealed partial class Parser
             .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;
 
-    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics)
+    private List<MemberModel> ParseMembers(INamedTypeSymbol type, bool generateWriter, bool generateReader, List<DiagnosticInfo> diagnostics, out string? extensionData, out List<IgnoredMemberModel> ignored)
     {
+        extensionData = null;
+        ignored = new List<IgnoredMemberModel>();
+
         // As STJ orders them: the type's own members first, then its base's, each in declaration order; an override (or a
         // member hidden with `new`) takes the place of the most derived declaration.
         var chain = new List<INamedTypeSymbol>();
@@ -145,77 +152,161 @@ internal sealed partial class Parser
             chain.Add(t);
         }
 
-        var ordered = new List<IPropertySymbol>();
+        // Properties: public ones, and others marked [JsonInclude]. Fields: only those marked [JsonInclude], as STJ
+        // (IncludeFields is off in the web defaults); generated code lives inside the type, so non-public ones are
+        // reachable, as STJ's reflection serializer (what MVC uses) reaches them.
+        var ordered = new List<ISymbol>();
         var indexByName = new Dictionary<string, int>();
         foreach (INamedTypeSymbol t in chain)
         {
-            foreach (IPropertySymbol property in t.GetMembers().OfType<IPropertySymbol>())
+            // STJ lists a type's properties before its fields (each in declaration order).
+            foreach (ISymbol candidate in t.GetMembers().OfType<IPropertySymbol>().Cast<ISymbol>().Concat(t.GetMembers().OfType<IFieldSymbol>()))
             {
-                bool include = property.DeclaredAccessibility == Accessibility.Public || FindAttribute(property, _known.JsonIncludeAttribute) is not null;
-                if (property.IsStatic || property.IsIndexer || !include || property.IsImplicitlyDeclared)
+                bool included = HasAttribute(candidate, _known.JsonIncludeAttribute);
+                bool take = candidate switch
+                {
+                    IPropertySymbol p => !p.IsStatic && !p.IsIndexer && !p.IsImplicitlyDeclared && (p.DeclaredAccessibility == Accessibility.Public || included),
+                    IFieldSymbol f => !f.IsStatic && !f.IsConst && !f.IsImplicitlyDeclared && f.AssociatedSymbol is null && included,
+                    _ => false,
+                };
+                if (!take)
                 {
                     continue;
                 }
 
-                if (!indexByName.ContainsKey(property.Name))
+                if (!indexByName.ContainsKey(candidate.Name))
                 {
-                    indexByName[property.Name] = ordered.Count;
-                    ordered.Add(property);
+                    indexByName[candidate.Name] = ordered.Count;
+                    ordered.Add(candidate);
                 }
             }
         }
 
+        int typeNumberHandling = NumberHandlingOf(type);
         var members = new List<(MemberModel Member, int Order)>();
-        foreach (IPropertySymbol property in ordered)
+        foreach (ISymbol symbol in ordered)
         {
             // [JsonIgnore] without a condition means JsonIgnoreCondition.Always: the member is not serialized at all.
-            AttributeData? ignore = FindAttribute(property, _known.JsonIgnoreAttribute);
+            AttributeData? ignore = FindAttribute(symbol, _known.JsonIgnoreAttribute);
             string? ignoreCondition = ignore is null
                 ? null
                 : ignore.NamedArguments.Where(a => a.Key == "Condition").Select(a => _known.JsonIgnoreConditionName(a.Value.Value)).DefaultIfEmpty("Always").First();
             if (ignoreCondition == "Always")
             {
+                ignored.Add(new IgnoredMemberModel(symbol.Name, FindAttribute(symbol, _known.JsonPropertyNameAttribute)?.ConstructorArguments.FirstOrDefault().Value as string));
                 continue;
             }
 
-            bool declaredHere = SymbolEqualityComparer.Default.Equals(property.ContainingType, type);
-            bool canWrite = generateWriter && property.GetMethod is { } getter && Accessible(getter, declaredHere);
-            SetterKind setter = !generateReader || property.SetMethod is not { } set || !Accessible(set, declaredHere)
-                ? SetterKind.None
-                : set.IsInitOnly ? SetterKind.InitOnly : SetterKind.Plain;
-            if (!canWrite && setter == SetterKind.None && !(generateReader && property.SetMethod is null))
+            if (FindAttribute(symbol, _known.JsonExtensionDataAttribute) is not null)
+            {
+                // Unknown members round-trip through one Dictionary<string, JsonElement> with a getter and a setter.
+                if (extensionData is null && IsSupportedExtensionData(symbol))
+                {
+                    extensionData = EscapeIdentifier(symbol.Name);
+                    continue;
+                }
+
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ExtensionDataNotSupported, symbol.Locations.FirstOrDefault(), symbol.Name, type.Name));
+                continue;
+            }
+
+            ReportUnsupportedMemberAttributes(symbol, type, diagnostics);
+
+            bool declaredHere = SymbolEqualityComparer.Default.Equals(symbol.ContainingType, type);
+            if (!declaredHere && symbol.DeclaredAccessibility == Accessibility.Private && HasAttribute(symbol, _known.JsonIncludeAttribute))
+            {
+                // STJ's reflection serializer reaches it; code generated into the derived type cannot: say so, never drop it.
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.IncludedMemberNotReachable, symbol.Locations.FirstOrDefault() ?? type.Locations.FirstOrDefault(), symbol.Name, symbol.ContainingType.Name, type.Name));
+                continue;
+            }
+
+            bool canWrite;
+            SetterKind setter;
+            ITypeSymbol memberType;
+            bool keepForConstructor;
+            bool isRequired;
+            if (symbol is IPropertySymbol property)
+            {
+                memberType = property.Type;
+                canWrite = generateWriter && property.GetMethod is { } getter && Accessible(getter, declaredHere);
+                setter = !generateReader || property.SetMethod is not { } set || !Accessible(set, declaredHere)
+                    ? SetterKind.None
+                    : set.IsInitOnly ? SetterKind.InitOnly : SetterKind.Plain;
+                keepForConstructor = generateReader && property.SetMethod is null;
+                isRequired = property.IsRequired;
+            }
+            else
+            {
+                // A readonly field is written, and read only through a constructor parameter (as STJ).
+                var field = (IFieldSymbol)symbol;
+                memberType = field.Type;
+                bool reachable = field.DeclaredAccessibility != Accessibility.Private || declaredHere;
+                canWrite = generateWriter && reachable;
+                setter = generateReader && reachable && !field.IsReadOnly ? SetterKind.Plain : SetterKind.None;
+                keepForConstructor = generateReader && field.IsReadOnly;
+                isRequired = field.IsRequired;
+            }
+
+            // .NET 9's WhenWriting/WhenReading: a member that is only read, or only written.
+            if (ignoreCondition == "WhenWriting")
+            {
+                canWrite = false;
+            }
+            else if (ignoreCondition == "WhenReading")
+            {
+                setter = SetterKind.None;
+                keepForConstructor = false;
+            }
+
+            if (!canWrite && setter == SetterKind.None && !keepForConstructor)
             {
                 continue;
             }
 
-            TypeShape? shape = ResolveShape(property.Type, canWrite, setter != SetterKind.None, out string? why, out string? direction, HasStringEnumConverter(property));
+            AttributeData? memberNumberHandling = FindAttribute(symbol, _known.JsonNumberHandlingAttribute);
+            int numberHandling = memberNumberHandling?.ConstructorArguments.FirstOrDefault().Value is int h ? h : typeNumberHandling;
+            TypeShape? shape = ResolveShape(memberType, canWrite, setter != SetterKind.None, out string? why, out string? direction, HasStringEnumConverter(symbol), numberHandling);
             if (shape is null)
             {
                 diagnostics.Add(DiagnosticInfo.Create(
                     DiagnosticDescriptors.UnsupportedMemberType,
-                    property.Locations.FirstOrDefault(),
-                    property.Name,
-                    property.Type.ToDisplayString(),
+                    symbol.Locations.FirstOrDefault(),
+                    symbol.Name,
+                    memberType.ToDisplayString(),
                     direction ?? "serialize",
                     why ?? "the type is not supported"));
                 continue;
             }
 
-            string? explicitName = FindAttribute(property, _known.JsonPropertyNameAttribute)?.ConstructorArguments.FirstOrDefault().Value as string;
-            int order = FindAttribute(property, _known.JsonPropertyOrderAttribute)?.ConstructorArguments.FirstOrDefault().Value is int o ? o : 0;
-            bool required = property.IsRequired || FindAttribute(property, _known.JsonRequiredAttribute) is not null;
+            if (HasStringEnumConverter(symbol) && !(shape.Kind == ShapeKind.Enum || (shape.Kind == ShapeKind.Nullable && shape.Element!.Kind == ShapeKind.Enum)))
+            {
+                // STJ throws at run time for a string-enum converter on anything but an enum: say so at compile time.
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConverterNotSupported, symbol.Locations.FirstOrDefault(), symbol.Name, type.Name, "JsonStringEnumConverter on a member that is not an enum"));
+                continue;
+            }
+
+            if (memberNumberHandling is not null && !CanCarryNumberHandling(shape))
+            {
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.NumberHandlingOnNonNumber, symbol.Locations.FirstOrDefault(), symbol.Name, memberType.ToDisplayString()));
+                continue;
+            }
+
+            string? explicitName = FindAttribute(symbol, _known.JsonPropertyNameAttribute)?.ConstructorArguments.FirstOrDefault().Value as string;
+            int order = FindAttribute(symbol, _known.JsonPropertyOrderAttribute)?.ConstructorArguments.FirstOrDefault().Value is int o ? o : 0;
+            bool required = isRequired || FindAttribute(symbol, _known.JsonRequiredAttribute) is not null;
             var member = new MemberModel(
-                Identifier: EscapeIdentifier(property.Name),
-                ClrName: property.Name,
-                JsonName: explicitName ?? property.Name,
+                Identifier: EscapeIdentifier(symbol.Name),
+                ClrName: symbol.Name,
+                JsonName: explicitName ?? symbol.Name,
                 HasExplicitName: explicitName is not null,
                 Shape: shape,
                 CanWrite: canWrite,
                 Setter: setter,
                 Ignore: ignoreCondition switch { "WhenWritingDefault" => IgnoreCondition.WhenWritingDefault, "WhenWritingNull" => IgnoreCondition.WhenWritingNull, _ => IgnoreCondition.Never },
-                IsRequired: required && generateReader,
+                IsRequired: required && generateReader && (setter != SetterKind.None || keepForConstructor),
                 ConstructorParameter: -1,
-                DeclaringType: property.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+                DeclaringType: symbol.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
+                IsField: symbol is IFieldSymbol);
             members.Add((member, order));
         }
 
@@ -225,6 +316,109 @@ internal sealed partial class Parser
         static bool Accessible(IMethodSymbol accessor, bool declaredHere) =>
             accessor.DeclaredAccessibility == Accessibility.Public || (accessor.DeclaredAccessibility != Accessibility.Private || declaredHere);
     }
+
+    /// <summary>Whether a <c>[JsonExtensionData]</c> member is a <c>Dictionary&lt;string, JsonElement&gt;</c> that generated code can get and set.</summary>
+    private bool IsSupportedExtensionData(ISymbol member)
+    {
+        ITypeSymbol? memberType = member switch
+        {
+            IPropertySymbol { GetMethod: { DeclaredAccessibility: not Accessibility.Private }, SetMethod: { IsInitOnly: false, DeclaredAccessibility: not Accessibility.Private } } p => p.Type,
+            IFieldSymbol { IsReadOnly: false, DeclaredAccessibility: not Accessibility.Private } f => f.Type,
+            _ => null,
+        };
+        return memberType is INamedTypeSymbol { IsGenericType: true } named
+            && KnownTypeSymbols.Is(named.OriginalDefinition, _known.DictionaryOfTKeyTValue)
+            && named.TypeArguments[0].SpecialType == SpecialType.System_String
+            && KnownTypeSymbols.Is(named.TypeArguments[1], _known.JsonElement);
+    }
+
+    /// <summary>
+    /// The number handling of a type's members that carry no <c>[JsonNumberHandling]</c>: the type's own attribute, then
+    /// <c>[JsonableOptions(NumberHandling = ...)]</c> on the type, then on the assembly, then ASP.NET Core's web default.
+    /// </summary>
+    private int NumberHandlingOf(INamedTypeSymbol type)
+    {
+        if (FindAttribute(type, _known.JsonNumberHandlingAttribute)?.ConstructorArguments.FirstOrDefault().Value is int onType)
+        {
+            return onType;
+        }
+
+        foreach (ISymbol holder in new ISymbol[] { type, type.ContainingAssembly })
+        {
+            if (FindAttribute(holder, _known.JsonableOptionsAttribute)?.NamedArguments.FirstOrDefault(a => a.Key == "NumberHandling").Value.Value is int fromOptions)
+            {
+                return fromOptions;
+            }
+        }
+
+        return TypeShape.WebNumberHandling;
+    }
+
+    /// <summary>
+    /// STJ accepts <c>[JsonNumberHandling]</c> on a member that is a number or a collection of numbers (dictionary values
+    /// included) and throws at run time otherwise (enums, strings, a list of strings).
+    /// </summary>
+    private static bool CanCarryNumberHandling(TypeShape shape)
+    {
+        bool IsNumberOrNullableNumber(TypeShape s) => s.IsNumber || (s.Kind == ShapeKind.Nullable && s.Element!.IsNumber);
+        return IsNumberOrNullableNumber(shape)
+            || (shape.Kind is ShapeKind.Array or ShapeKind.List or ShapeKind.HashSet or ShapeKind.CollectionInterface or ShapeKind.Dictionary or ShapeKind.DictionaryInterface
+                && IsNumberOrNullableNumber(shape.Element!));
+    }
+
+    /// <summary>STJ attributes on a member that Jsonable does not honour: each is an error at the member, never ignored.</summary>
+    private void ReportUnsupportedMemberAttributes(ISymbol member, INamedTypeSymbol type, List<DiagnosticInfo> diagnostics)
+    {
+        Location? location = member.Locations.FirstOrDefault();
+        if (FindAttribute(member, _known.JsonConverterAttribute) is { } converter && !IsStringEnumConverter(converter))
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConverterNotSupported, location, member.Name, type.Name, ConverterName(converter)));
+        }
+
+        if (IsPopulate(FindAttribute(member, _known.JsonObjectCreationHandlingAttribute)))
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.PopulateNotSupported, location, member.Name));
+        }
+    }
+
+    /// <summary>STJ attributes on the type itself that Jsonable does not honour.</summary>
+    private void ReportUnsupportedTypeAttributes(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics)
+    {
+        Location? location = type.Locations.FirstOrDefault();
+        if (FindAttribute(type, _known.JsonConverterAttribute) is { } converter)
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ConverterNotSupported, location, type.Name, type.Name, ConverterName(converter)));
+        }
+
+        if (IsPopulate(FindAttribute(type, _known.JsonObjectCreationHandlingAttribute)))
+        {
+            diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.PopulateNotSupported, location, type.Name));
+        }
+
+        foreach (INamedTypeSymbol? contextAttribute in new[] { _known.JsonSerializableAttribute, _known.JsonSourceGenerationOptionsAttribute })
+        {
+            if (FindAttribute(type, contextAttribute) is not null)
+            {
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.ContextAttributeOnJsonableType, location, type.Name, contextAttribute!.Name));
+            }
+        }
+    }
+
+    /// <summary>Whether <c>[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]</c> is on the type.</summary>
+    private bool DisallowsUnmappedMembers(INamedTypeSymbol type) =>
+        FindAttribute(type, _known.JsonUnmappedMemberHandlingAttribute)?.ConstructorArguments.FirstOrDefault().Value is { } value
+        && KnownTypeSymbols.EnumMemberName(_known.JsonUnmappedMemberHandling, value) == "Disallow";
+
+    private bool IsPopulate(AttributeData? attribute) =>
+        attribute?.ConstructorArguments.FirstOrDefault().Value is { } value
+        && KnownTypeSymbols.EnumMemberName(_known.JsonObjectCreationHandling, value) == "Populate";
+
+    private bool IsStringEnumConverter(AttributeData converter) =>
+        converter.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol type
+        && (KnownTypeSymbols.Is(type.OriginalDefinition, _known.JsonStringEnumConverter) || KnownTypeSymbols.Is(type.OriginalDefinition, _known.JsonStringEnumConverterOfT));
+
+    private static string ConverterName(AttributeData converter) =>
+        converter.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol type ? type.ToDisplayString() : "a converter chosen at run time";
 
     /// <summary>
     /// Chooses how instances are created when reading (DESIGN §3): <c>[JsonConstructor]</c>, else the parameterless
@@ -251,7 +445,7 @@ internal sealed partial class Parser
 
         // `required` members make `new T(...)` a compile error unless the constructor sets them: create it without that check.
         throughAccessor = members.Any(m => m.IsRequired && m.Setter != SetterKind.None) &&
-            type.GetMembers().OfType<IPropertySymbol>().Any(p => p.IsRequired) &&
+            type.GetMembers().Any(m => m is IPropertySymbol { IsRequired: true } or IFieldSymbol { IsRequired: true }) &&
             !HasAttribute(chosen, _known.SetsRequiredMembersAttribute);
         if (chosen.Parameters.Length == 0)
         {
@@ -331,7 +525,7 @@ internal sealed partial class Parser
     }
 
     /// <summary>Maps a member type to a shape, or explains why it cannot.</summary>
-    private TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false)
+    private TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false, int numberHandling = TypeShape.WebNumberHandling)
     {
         why = null;
         direction = null;
@@ -363,7 +557,8 @@ internal sealed partial class Parser
         };
         if (primitive is { } kind)
         {
-            return new TypeShape(kind, name, null, null, type.IsValueType);
+            var primitiveShape = new TypeShape(kind, name, null, null, type.IsValueType);
+            return primitiveShape.IsNumber ? primitiveShape with { NumberHandling = numberHandling } : primitiveShape;
         }
 
         if (type is IArrayTypeSymbol array)
@@ -384,7 +579,14 @@ internal sealed partial class Parser
 
         if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
         {
-            TypeShape? inner = ResolveShape(underlying, forWrite, forRead, out why, out direction);
+            if (FindAttribute(enumType, _known.JsonConverterAttribute) is { } converter && !IsStringEnumConverter(converter))
+            {
+                why = $"its [JsonConverter(typeof({ConverterName(converter)}))] is not supported; Jsonable honours only JsonStringEnumConverter on enums";
+                return null;
+            }
+
+            // STJ applies no number handling to enums: their numbers are always read and written strictly.
+            TypeShape? inner = ResolveShape(underlying, forWrite, forRead, out why, out direction, numberHandling: TypeShape.StrictNumberHandling);
             return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true, Enum: ParseEnum(enumType, enumAsString || HasStringEnumConverter(enumType)));
         }
 
@@ -402,7 +604,7 @@ internal sealed partial class Parser
 
         if (named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
         {
-            TypeShape? inner = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction, enumAsString);
+            TypeShape? inner = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction, enumAsString, numberHandling);
             return inner is null ? null : new TypeShape(ShapeKind.Nullable, name, inner, null, true);
         }
 
@@ -442,7 +644,7 @@ internal sealed partial class Parser
                     return null;
                 }
 
-                TypeShape? value = ResolveShape(named.TypeArguments[1], forWrite, forRead, out why, out direction);
+                TypeShape? value = ResolveShape(named.TypeArguments[1], forWrite, forRead, out why, out direction, numberHandling: numberHandling);
                 return value is null
                     ? null
                     : new TypeShape(
@@ -488,7 +690,7 @@ internal sealed partial class Parser
 
         TypeShape? Wrap(ShapeKind wrapperKind, ITypeSymbol elementType, string? interfaceName, out string? reason, out string? dir)
         {
-            TypeShape? element = ResolveShape(elementType, forWrite, forRead, out reason, out dir);
+            TypeShape? element = ResolveShape(elementType, forWrite, forRead, out reason, out dir, numberHandling: numberHandling);
             return element is null ? null : new TypeShape(wrapperKind, name, element, interfaceName, type.IsValueType);
         }
     }
@@ -516,10 +718,7 @@ internal sealed partial class Parser
 
     /// <summary>Whether STJ's <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (or its generic form) is on the symbol.</summary>
     private bool HasStringEnumConverter(ISymbol symbol) =>
-        symbol.GetAttributes().Any(a =>
-            KnownTypeSymbols.Is(a.AttributeClass, _known.JsonConverterAttribute) &&
-            a.ConstructorArguments.FirstOrDefault().Value is INamedTypeSymbol converter &&
-            (KnownTypeSymbols.Is(converter.OriginalDefinition, _known.JsonStringEnumConverter) || KnownTypeSymbols.Is(converter.OriginalDefinition, _known.JsonStringEnumConverterOfT)));
+        FindAttribute(symbol, _known.JsonConverterAttribute) is { } converter && IsStringEnumConverter(converter);
 
     /// <summary>
     /// The generated members that a base type marked [ToJson]/[FromJson] (here or in a referenced assembly) declares too,

@@ -3,51 +3,167 @@ using System.Buffers.Text;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
+using System.Text.Json.Serialization;
 
 namespace Jsonable;
 
-/// <summary>Numbers: scanning a number token strictly (RFC 8259 grammar) and parsing it into the requested type.</summary>
+/// <summary>
+/// Numbers: scanning a number token strictly (RFC 8259 grammar) and parsing it into the requested type; and, as the rare
+/// branch, a quoted number where <see cref="JsonNumberHandling"/> allows one, parsed as System.Text.Json parses it.
+/// </summary>
 public ref partial struct JsonableReader
 {
-    /// <summary>Reads an integer that fits <see cref="sbyte"/>.</summary>
-    public sbyte ReadSByte() => TryReadPlainInteger(sbyte.MinValue, sbyte.MaxValue, out long v) ? (sbyte)v : ReadSByteToken();
+    /// <summary>Reads an integer that fits <see cref="sbyte"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public sbyte ReadSByte() => TryReadPlainInteger(sbyte.MinValue, sbyte.MaxValue, out long v) ? (sbyte)v : ReadSByteSlow(WebNumberHandling);
 
-    private sbyte ReadSByteToken() => Utf8Parser.TryParse(ReadIntegerToken("SByte"), out sbyte v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("SByte");
+    /// <summary>Reads an integer that fits <see cref="sbyte"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public sbyte ReadSByte(JsonNumberHandling handling) => TryReadPlainInteger(sbyte.MinValue, sbyte.MaxValue, out long v) ? (sbyte)v : ReadSByteSlow(handling);
 
-    /// <summary>Reads an integer that fits <see cref="byte"/>.</summary>
-    public byte ReadByte() => TryReadPlainInteger(0, byte.MaxValue, out long v) ? (byte)v : ReadByteToken();
+    private sbyte ReadSByteSlow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "SByte", hint, out int start);
+            return Utf8Parser.TryParse(text, out sbyte q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "SByte");
+        }
 
-    private byte ReadByteToken() => Utf8Parser.TryParse(ReadIntegerToken("Byte"), out byte v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("Byte");
+        return Utf8Parser.TryParse(ReadIntegerToken("SByte"), out sbyte v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("SByte");
+    }
 
-    /// <summary>Reads an integer that fits <see cref="short"/>.</summary>
-    public short ReadInt16() => TryReadPlainInteger(short.MinValue, short.MaxValue, out long v) ? (short)v : ReadInt16Token();
+    /// <summary>Reads an integer that fits <see cref="byte"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public byte ReadByte() => TryReadPlainInteger(0, byte.MaxValue, out long v) ? (byte)v : ReadByteSlow(WebNumberHandling);
 
-    private short ReadInt16Token() => Utf8Parser.TryParse(ReadIntegerToken("Int16"), out short v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("Int16");
+    /// <summary>Reads an integer that fits <see cref="byte"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public byte ReadByte(JsonNumberHandling handling) => TryReadPlainInteger(0, byte.MaxValue, out long v) ? (byte)v : ReadByteSlow(handling);
 
-    /// <summary>Reads an integer that fits <see cref="ushort"/>.</summary>
-    public ushort ReadUInt16() => TryReadPlainInteger(0, ushort.MaxValue, out long v) ? (ushort)v : ReadUInt16Token();
+    private byte ReadByteSlow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "Byte", hint, out int start);
+            return Utf8Parser.TryParse(text, out byte q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "Byte");
+        }
 
-    private ushort ReadUInt16Token() => Utf8Parser.TryParse(ReadIntegerToken("UInt16"), out ushort v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("UInt16");
+        return Utf8Parser.TryParse(ReadIntegerToken("Byte"), out byte v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("Byte");
+    }
 
-    /// <summary>Reads an integer that fits <see cref="int"/>.</summary>
-    public int ReadInt32() => TryReadPlainInteger(int.MinValue, int.MaxValue, out long v) ? (int)v : ReadInt32Token();
+    /// <summary>Reads an integer that fits <see cref="short"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public short ReadInt16() => TryReadPlainInteger(short.MinValue, short.MaxValue, out long v) ? (short)v : ReadInt16Slow(WebNumberHandling);
 
-    private int ReadInt32Token() => Utf8Parser.TryParse(ReadIntegerToken("Int32"), out int v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("Int32");
+    /// <summary>Reads an integer that fits <see cref="short"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public short ReadInt16(JsonNumberHandling handling) => TryReadPlainInteger(short.MinValue, short.MaxValue, out long v) ? (short)v : ReadInt16Slow(handling);
 
-    /// <summary>Reads an integer that fits <see cref="uint"/>.</summary>
-    public uint ReadUInt32() => TryReadPlainInteger(0, uint.MaxValue, out long v) ? (uint)v : ReadUInt32Token();
+    private short ReadInt16Slow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "Int16", hint, out int start);
+            return Utf8Parser.TryParse(text, out short q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "Int16");
+        }
 
-    private uint ReadUInt32Token() => Utf8Parser.TryParse(ReadIntegerToken("UInt32"), out uint v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("UInt32");
+        return Utf8Parser.TryParse(ReadIntegerToken("Int16"), out short v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("Int16");
+    }
 
-    /// <summary>Reads an integer that fits <see cref="long"/>.</summary>
-    public long ReadInt64() => TryReadPlainInteger(long.MinValue, long.MaxValue, out long v) ? v : ReadInt64Token();
+    /// <summary>Reads an integer that fits <see cref="ushort"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public ushort ReadUInt16() => TryReadPlainInteger(0, ushort.MaxValue, out long v) ? (ushort)v : ReadUInt16Slow(WebNumberHandling);
 
-    private long ReadInt64Token() => Utf8Parser.TryParse(ReadIntegerToken("Int64"), out long v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("Int64");
+    /// <summary>Reads an integer that fits <see cref="ushort"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public ushort ReadUInt16(JsonNumberHandling handling) => TryReadPlainInteger(0, ushort.MaxValue, out long v) ? (ushort)v : ReadUInt16Slow(handling);
 
-    /// <summary>Reads an integer that fits <see cref="ulong"/>.</summary>
-    public ulong ReadUInt64() => TryReadPlainInteger(0, long.MaxValue, out long v) ? (ulong)v : ReadUInt64Token();
+    private ushort ReadUInt16Slow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "UInt16", hint, out int start);
+            return Utf8Parser.TryParse(text, out ushort q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "UInt16");
+        }
 
-    private ulong ReadUInt64Token() => Utf8Parser.TryParse(ReadIntegerToken("UInt64"), out ulong v, out int n) && n == _lastTokenLength ? v : throw OutOfRange("UInt64");
+        return Utf8Parser.TryParse(ReadIntegerToken("UInt16"), out ushort v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("UInt16");
+    }
+
+    /// <summary>Reads an integer that fits <see cref="int"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public int ReadInt32() => TryReadPlainInteger(int.MinValue, int.MaxValue, out long v) ? (int)v : ReadInt32Slow(WebNumberHandling);
+
+    /// <summary>Reads an integer that fits <see cref="int"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public int ReadInt32(JsonNumberHandling handling) => TryReadPlainInteger(int.MinValue, int.MaxValue, out long v) ? (int)v : ReadInt32Slow(handling);
+
+    private int ReadInt32Slow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "Int32", hint, out int start);
+            return Utf8Parser.TryParse(text, out int q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "Int32");
+        }
+
+        return Utf8Parser.TryParse(ReadIntegerToken("Int32"), out int v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("Int32");
+    }
+
+    /// <summary>Reads an integer that fits <see cref="uint"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public uint ReadUInt32() => TryReadPlainInteger(0, uint.MaxValue, out long v) ? (uint)v : ReadUInt32Slow(WebNumberHandling);
+
+    /// <summary>Reads an integer that fits <see cref="uint"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public uint ReadUInt32(JsonNumberHandling handling) => TryReadPlainInteger(0, uint.MaxValue, out long v) ? (uint)v : ReadUInt32Slow(handling);
+
+    private uint ReadUInt32Slow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "UInt32", hint, out int start);
+            return Utf8Parser.TryParse(text, out uint q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "UInt32");
+        }
+
+        return Utf8Parser.TryParse(ReadIntegerToken("UInt32"), out uint v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("UInt32");
+    }
+
+    /// <summary>Reads an integer that fits <see cref="long"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public long ReadInt64() => TryReadPlainInteger(long.MinValue, long.MaxValue, out long v) ? v : ReadInt64Slow(WebNumberHandling);
+
+    /// <summary>Reads an integer that fits <see cref="long"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public long ReadInt64(JsonNumberHandling handling) => TryReadPlainInteger(long.MinValue, long.MaxValue, out long v) ? v : ReadInt64Slow(handling);
+
+    private long ReadInt64Slow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "Int64", hint, out int start);
+            return Utf8Parser.TryParse(text, out long q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "Int64");
+        }
+
+        return Utf8Parser.TryParse(ReadIntegerToken("Int64"), out long v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("Int64");
+    }
+
+    /// <summary>Reads an integer that fits <see cref="ulong"/>; a quoted one too, as ASP.NET Core's web defaults (<see cref="JsonNumberHandling.AllowReadingFromString"/>) read it.</summary>
+    public ulong ReadUInt64() => TryReadPlainInteger(0, long.MaxValue, out long v) ? (ulong)v : ReadUInt64Slow(WebNumberHandling);
+
+    /// <summary>Reads an integer that fits <see cref="ulong"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public ulong ReadUInt64(JsonNumberHandling handling) => TryReadPlainInteger(0, long.MaxValue, out long v) ? (ulong)v : ReadUInt64Slow(handling);
+
+    private ulong ReadUInt64Slow(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "UInt64", hint, out int start);
+            return Utf8Parser.TryParse(text, out ulong q, out int n) && n == text.Length ? q : throw NotAQuotedNumber(start, text, "UInt64");
+        }
+
+        return Utf8Parser.TryParse(ReadIntegerToken("UInt64"), out ulong v, out int consumed) && consumed == _lastTokenLength ? v : throw OutOfRange("UInt64");
+    }
 
     /// <summary>
     /// The common case in one pass: at an integer of at most 18 digits (no fraction, no exponent, no leading zero)
@@ -104,9 +220,22 @@ public ref partial struct JsonableReader
     // 10^18 - 1 fits a long with room to spare, so no overflow check is needed while parsing.
     private const int MaxPlainIntegerDigits = 18;
 
-    /// <summary>Reads a number as <see cref="double"/>; one too large for it is an error, not infinity.</summary>
-    public double ReadDouble()
+    /// <summary>Reads a number as <see cref="double"/> (one too large for it is an error, not infinity); a quoted one too, as the web defaults read it.</summary>
+    public double ReadDouble() => ReadDouble(WebNumberHandling);
+
+    /// <summary>Reads a number as <see cref="double"/>, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">
+    /// <see cref="JsonNumberHandling.AllowReadingFromString"/> accepts a quoted number, and (as System.Text.Json does) the quoted
+    /// <c>"NaN"</c>, <c>"Infinity"</c> and <c>"-Infinity"</c>; <see cref="JsonNumberHandling.AllowNamedFloatingPointLiterals"/> alone accepts only those three.
+    /// </param>
+    public double ReadDouble(JsonNumberHandling handling)
     {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            return ReadQuotedDouble(handling, hint);
+        }
+
         ReadOnlySpan<byte> token = ReadNumberToken("Double", out _);
         if (double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out double v) && double.IsFinite(v))
         {
@@ -116,9 +245,19 @@ public ref partial struct JsonableReader
         throw OutOfRange("Double");
     }
 
-    /// <summary>Reads a number as <see cref="float"/>; one too large for it is an error, not infinity.</summary>
-    public float ReadSingle()
+    /// <summary>Reads a number as <see cref="float"/> (one too large for it is an error, not infinity); a quoted one too, as the web defaults read it.</summary>
+    public float ReadSingle() => ReadSingle(WebNumberHandling);
+
+    /// <summary>Reads a number as <see cref="float"/>, from a string too where <paramref name="handling"/> allows it (see <see cref="ReadDouble(JsonNumberHandling)"/>).</summary>
+    /// <param name="handling">Which strings are accepted.</param>
+    public float ReadSingle(JsonNumberHandling handling)
     {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            return ReadQuotedSingle(handling, hint);
+        }
+
         ReadOnlySpan<byte> token = ReadNumberToken("Single", out _);
         if (float.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out float v) && float.IsFinite(v))
         {
@@ -127,6 +266,117 @@ public ref partial struct JsonableReader
 
         throw OutOfRange("Single");
     }
+
+    /// <summary>Reads a number as <see cref="decimal"/>, keeping its scale; a quoted one too, as the web defaults read it.</summary>
+    public decimal ReadDecimal() => ReadDecimal(WebNumberHandling);
+
+    /// <summary>Reads a number as <see cref="decimal"/>, keeping its scale, from a string too where <paramref name="handling"/> allows it.</summary>
+    /// <param name="handling">Whether a quoted number is accepted (<see cref="JsonNumberHandling.AllowReadingFromString"/>).</param>
+    public decimal ReadDecimal(JsonNumberHandling handling)
+    {
+        int hint = SkipToValue();
+        if (AtQuote)
+        {
+            ReadOnlySpan<byte> text = ReadQuotedNumberText(handling, "Decimal", hint, out int start);
+            // As STJ: a sign, a decimal point and an exponent are allowed; whitespace is not.
+            return decimal.TryParse(text, QuotedDecimalStyle, CultureInfo.InvariantCulture, out decimal q) ? q : throw NotAQuotedNumber(start, text, "Decimal");
+        }
+
+        ReadOnlySpan<byte> token = ReadNumberToken("Decimal", out _);
+        return decimal.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out decimal v) ? v : throw OutOfRange("Decimal");
+    }
+
+    private const NumberStyles QuotedDecimalStyle = NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint | NumberStyles.AllowExponent;
+
+    /// <summary>What ASP.NET Core's web defaults (<c>JsonSerializerDefaults.Web</c>) use, and so what the parameterless readers do.</summary>
+    private const JsonNumberHandling WebNumberHandling = JsonNumberHandling.AllowReadingFromString;
+
+    /// <summary>Whether the reader is at a string (where a number was asked for: the rare branch of quoted numbers).</summary>
+    private readonly bool AtQuote => _pos < _buffer.Length && _buffer[_pos] == (byte)'"';
+
+    /// <summary>
+    /// At a string where a number is read: its unescaped text when <paramref name="handling"/> allows quoted numbers,
+    /// else the usual "expected a number" error.
+    /// </summary>
+    private ReadOnlySpan<byte> ReadQuotedNumberText(JsonNumberHandling handling, string typeName, int hint, out int start)
+    {
+        if ((handling & JsonNumberHandling.AllowReadingFromString) == 0)
+        {
+            throw Unexpected("a number", typeName);
+        }
+
+        start = _pos;
+        return ReadQuotedText(hint);
+    }
+
+    /// <summary>The unescaped content of the string at the reader (its JMC1 length comment, if any, already skipped into <paramref name="hint"/>).</summary>
+    private ReadOnlySpan<byte> ReadQuotedText(int hint)
+    {
+        int start = _pos;
+        ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
+        return kind == StringContent.Escaped ? Encoding.UTF8.GetBytes(UnescapeToString(content, start + 1)) : content;
+    }
+
+    /// <summary>A quoted <see cref="double"/> as System.Text.Json reads it (see <see cref="ReadQuotedFloatingPoint"/>).</summary>
+    private double ReadQuotedDouble(JsonNumberHandling handling, int hint)
+    {
+        if (ReadQuotedFloatingPoint(handling, hint, "Double", out ReadOnlySpan<byte> text, out int start) is { } named)
+        {
+            return named;
+        }
+
+        return Utf8Parser.TryParse(text, out double d, out int n) && n == text.Length && double.IsFinite(d) ? d : throw NotAQuotedNumber(start, text, "Double");
+    }
+
+    /// <summary>A quoted <see cref="float"/> as System.Text.Json reads it (see <see cref="ReadQuotedFloatingPoint"/>).</summary>
+    private float ReadQuotedSingle(JsonNumberHandling handling, int hint)
+    {
+        if (ReadQuotedFloatingPoint(handling, hint, "Single", out ReadOnlySpan<byte> text, out int start) is { } named)
+        {
+            return (float)named;
+        }
+
+        return Utf8Parser.TryParse(text, out float f, out int n) && n == text.Length && float.IsFinite(f) ? f : throw NotAQuotedNumber(start, text, "Single");
+    }
+
+    /// <summary>
+    /// The common part of a quoted floating-point number as System.Text.Json reads it: the exact names <c>NaN</c>,
+    /// <c>Infinity</c>, <c>-Infinity</c> are accepted with either flag (STJ's web defaults accept them too); anything else only
+    /// with <see cref="JsonNumberHandling.AllowReadingFromString"/>, for the caller to parse whole (and finite) from <paramref name="text"/>.
+    /// </summary>
+    /// <returns>The named value, or <see langword="null"/> when the caller must parse <paramref name="text"/>.</returns>
+    private double? ReadQuotedFloatingPoint(JsonNumberHandling handling, int hint, string typeName, out ReadOnlySpan<byte> text, out int start)
+    {
+        const JsonNumberHandling FromStrings = JsonNumberHandling.AllowReadingFromString | JsonNumberHandling.AllowNamedFloatingPointLiterals;
+        if ((handling & FromStrings) == 0)
+        {
+            throw Unexpected("a number", typeName);
+        }
+
+        start = _pos;
+        text = ReadQuotedText(hint);
+        if (text.SequenceEqual("NaN"u8))
+        {
+            return double.NaN;
+        }
+
+        if (text.SequenceEqual("Infinity"u8))
+        {
+            return double.PositiveInfinity;
+        }
+
+        if (text.SequenceEqual("-Infinity"u8))
+        {
+            return double.NegativeInfinity;
+        }
+
+        return (handling & JsonNumberHandling.AllowReadingFromString) != 0 ? null : throw NotAQuotedNumber(start, text, typeName);
+    }
+
+    private static JsonableException NotAQuotedNumber(int start, ReadOnlySpan<byte> text, string typeName) =>
+        new($"The string \"{Truncate(Encoding.UTF8.GetString(text))}\" is not a number that fits {typeName}.", start);
+
+    private static string Truncate(string text) => text.Length <= 40 ? text : text.Substring(0, 40) + "...";
 
     private ReadOnlySpan<byte> ReadIntegerToken(string typeName)
     {

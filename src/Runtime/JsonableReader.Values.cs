@@ -13,13 +13,6 @@ public ref partial struct JsonableReader
         "yyyy'-'MM'-'dd",
     ];
 
-    /// <summary>Reads a number as <see cref="decimal"/>, keeping its scale.</summary>
-    public decimal ReadDecimal()
-    {
-        ReadOnlySpan<byte> token = ReadNumberToken("Decimal", out _);
-        return decimal.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out decimal v) ? v : throw OutOfRange("Decimal");
-    }
-
     /// <summary>Reads a one-character string as a <see cref="char"/>.</summary>
     public char ReadChar()
     {

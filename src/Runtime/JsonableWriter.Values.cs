@@ -1,6 +1,9 @@
 using System;
 using System.Buffers.Text;
+using System.Collections.Generic;
 using System.Globalization;
+using System.Text.Json;
+using System.Text.Json.Serialization;
 
 namespace Jsonable;
 
@@ -14,6 +17,103 @@ public ref partial struct JsonableWriter
         Span<byte> dest = Reserve(32);
         Utf8Formatter.TryFormat(value, dest, out int written);
         _pos += written;
+    }
+
+    /// <summary>Writes a signed integer, as a string (<c>"42"</c>) where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(long value, JsonNumberHandling handling)
+    {
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[20];
+        Utf8Formatter.TryFormat(value, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes an unsigned integer, as a string where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(ulong value, JsonNumberHandling handling)
+    {
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[20];
+        Utf8Formatter.TryFormat(value, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a decimal keeping its scale, as a string where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(decimal value, JsonNumberHandling handling)
+    {
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[32];
+        Utf8Formatter.TryFormat(value, text, out int n);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>
+    /// Writes a double as System.Text.Json does under <paramref name="handling"/>: as a string with
+    /// <see cref="JsonNumberHandling.WriteAsString"/>; NaN and the infinities as <c>"NaN"</c>, <c>"Infinity"</c>,
+    /// <c>"-Infinity"</c> with <see cref="JsonNumberHandling.AllowNamedFloatingPointLiterals"/> or
+    /// <see cref="JsonNumberHandling.WriteAsString"/> (as STJ does; an error with neither).
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(double value, JsonNumberHandling handling)
+    {
+        if (!double.IsFinite(value) && (handling & (JsonNumberHandling.AllowNamedFloatingPointLiterals | JsonNumberHandling.WriteAsString)) != 0)
+        {
+            WriteAsciiString(double.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
+            return;
+        }
+
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[32];
+        value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
+        WriteAsciiString(text.Slice(0, n));
+    }
+
+    /// <summary>Writes a float as System.Text.Json does under <paramref name="handling"/> (see <see cref="WriteNumber(double, JsonNumberHandling)"/>).</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="handling">The member's number handling.</param>
+    public void WriteNumber(float value, JsonNumberHandling handling)
+    {
+        if (!float.IsFinite(value) && (handling & (JsonNumberHandling.AllowNamedFloatingPointLiterals | JsonNumberHandling.WriteAsString)) != 0)
+        {
+            WriteAsciiString(float.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
+            return;
+        }
+
+        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        {
+            WriteNumber(value);
+            return;
+        }
+
+        Span<byte> text = stackalloc byte[32];
+        value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
+        WriteAsciiString(text.Slice(0, n));
     }
 
     /// <summary>Writes a char as a one-character string.</summary>
@@ -99,6 +199,93 @@ public ref partial struct JsonableWriter
     {
         WriteGuid(key);
         WriteByte((byte)':');
+    }
+
+    /// <summary>
+    /// Writes the members of a <c>[JsonExtensionData]</c> dictionary after the type's own members, as System.Text.Json
+    /// does: each name as it is, each value as it was read (in JMC1 with a length comment before every string, array and object).
+    /// </summary>
+    /// <param name="data">The extension data, or <see langword="null"/>.</param>
+    /// <param name="afterMember">Whether a member was written before (so a comma comes first).</param>
+    public void WriteExtensionData(Dictionary<string, JsonElement>? data, bool afterMember)
+    {
+        if (data is null)
+        {
+            return;
+        }
+
+        foreach (KeyValuePair<string, JsonElement> pair in data)
+        {
+            if (afterMember)
+            {
+                WriteComma();
+            }
+
+            afterMember = true;
+            WritePropertyName(pair.Key.AsSpan());
+            WriteElement(pair.Value);
+        }
+    }
+
+    private void WriteElement(JsonElement element)
+    {
+        switch (element.ValueKind)
+        {
+            case JsonValueKind.Object:
+                int members = 0;
+                foreach (JsonProperty unused in element.EnumerateObject())
+                {
+                    members++;
+                }
+
+                // An object of unknown shape: written as a dictionary (a count, no header), which carries the same data.
+                WriteDictionaryStart(members);
+                bool first = true;
+                foreach (JsonProperty property in element.EnumerateObject())
+                {
+                    if (!first)
+                    {
+                        WriteComma();
+                    }
+
+                    first = false;
+                    WritePropertyName(property.Name.AsSpan());
+                    WriteElement(property.Value);
+                }
+
+                WriteDictionaryEnd();
+                break;
+            case JsonValueKind.Array:
+                WriteArrayStart(element.GetArrayLength());
+                int i = 0;
+                foreach (JsonElement item in element.EnumerateArray())
+                {
+                    if (i++ != 0)
+                    {
+                        WriteComma();
+                    }
+
+                    WriteElement(item);
+                }
+
+                WriteArrayEnd();
+                break;
+            case JsonValueKind.String:
+                WriteString(element.GetString());
+                break;
+            case JsonValueKind.Number:
+                WriteRaw(System.Text.Encoding.UTF8.GetBytes(element.GetRawText()));
+                break;
+            case JsonValueKind.True:
+                WriteBoolean(true);
+                break;
+            case JsonValueKind.False:
+                WriteBoolean(false);
+                break;
+            default:
+                WriteNull();
+                break;
+        }
     }
 
     /// <summary>Starts counting depth from <paramref name="depth"/>: for a writer that writes one element of an enclosing array.</summary>

@@ -12,6 +12,7 @@ namespace Jsonable.Generator.Model;
 /// <param name="IsRequired">Whether a document that creates a new instance must contain the member (<c>required</c>, <c>[JsonRequired]</c>).</param>
 /// <param name="ConstructorParameter">The index of the constructor parameter that receives the member, or -1.</param>
 /// <param name="DeclaringType">The fully qualified type that declares the property (for init accessors).</param>
+/// <param name="IsField">Whether the member is a field (<c>[JsonInclude]</c>) rather than a property.</param>
 internal sealed record MemberModel(
     string Identifier,
     string ClrName,
@@ -23,7 +24,8 @@ internal sealed record MemberModel(
     IgnoreCondition Ignore,
     bool IsRequired,
     int ConstructorParameter,
-    string DeclaringType)
+    string DeclaringType,
+    bool IsField = false)
 {
     /// <summary>Whether the member is read at all.</summary>
     public bool CanRead => Setter != SetterKind.None || ConstructorParameter >= 0;
@@ -45,7 +47,10 @@ internal enum SetterKind
     ConstructorOnly,
 }
 
-/// <summary>When the writer leaves a member out (STJ's <c>JsonIgnoreCondition</c> minus <c>Always</c>, which excludes it).</summary>
+/// <summary>
+/// When the writer leaves a member out (STJ's <c>JsonIgnoreCondition</c> minus <c>Always</c>, which excludes it, and
+/// <c>WhenWriting</c>/<c>WhenReading</c>, which the parser turns into a member that is only read or only written).
+/// </summary>
 internal enum IgnoreCondition
 {
     /// <summary>Always written.</summary>
@@ -57,3 +62,9 @@ internal enum IgnoreCondition
     /// <summary>Left out when equal to the type's default.</summary>
     WhenWritingDefault,
 }
+
+/// <summary>
+/// A member STJ knows but never reads (<c>[JsonIgnore]</c>): under <c>[JsonUnmappedMemberHandling(Disallow)]</c> its name in a
+/// document is skipped, not an error, as in STJ. <see cref="ExplicitName"/> is its <c>[JsonPropertyName]</c>, else the naming policy applies.
+/// </summary>
+internal sealed record IgnoredMemberModel(string ClrName, string? ExplicitName);

@@ -11,6 +11,9 @@ namespace Jsonable.Generator.Model;
 /// <see cref="ConflictingNamingPolicies"/>: the naming policies under which two members get the same JSON name
 /// (no source is generated if one of them ends up in force).
 /// <see cref="TypeParameterList"/>: for a generic type, its type parameters as declared (<c>&lt;T&gt;</c>), else empty.
+/// <see cref="DisallowUnmappedMembers"/>: <c>[JsonUnmappedMemberHandling(Disallow)]</c>, an unknown member is an error.
+/// <see cref="IgnoredMembers"/>: members left out by <c>[JsonIgnore]</c>, whose names <c>Disallow</c> still accepts (as STJ).
+/// <see cref="ExtensionDataMember"/>: the identifier of the <c>[JsonExtensionData]</c> dictionary that keeps unknown members.
 /// </summary>
 internal sealed record TypeModel(
     string? Namespace,
@@ -34,7 +37,10 @@ internal sealed record TypeModel(
     bool IsReadOnlyStruct = false,
     string TypeParameterList = "",
     PolymorphismModel? Polymorphism = null,
-    bool HasDiscriminatorWriter = false)
+    bool HasDiscriminatorWriter = false,
+    bool DisallowUnmappedMembers = false,
+    string? ExtensionDataMember = null,
+    EquatableArray<IgnoredMemberModel> IgnoredMembers = default)
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;

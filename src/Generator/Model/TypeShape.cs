@@ -11,11 +11,39 @@ namespace Jsonable.Generator.Model;
 /// <param name="IsValueType">Whether the type is a value type.</param>
 /// <param name="DictionaryKey">For dictionaries: the key's shape (string, an integer type, an enum or Guid).</param>
 /// <param name="Enum">For enums: how they are named on the wire.</param>
-internal sealed record TypeShape(ShapeKind Kind, string TypeName, TypeShape? Element, string? InterfaceName, bool IsValueType, TypeShape? DictionaryKey = null, EnumModel? Enum = null)
+/// <param name="NumberHandling">
+/// For numbers: STJ's <c>JsonNumberHandling</c> flags in force (member, then type, then <c>[JsonableOptions]</c>; by default
+/// <see cref="WebNumberHandling"/>, ASP.NET Core's web default). Collections, dictionaries and nullables pass it to their numbers.
+/// </param>
+internal sealed record TypeShape(
+    ShapeKind Kind,
+    string TypeName,
+    TypeShape? Element,
+    string? InterfaceName,
+    bool IsValueType,
+    TypeShape? DictionaryKey = null,
+    EnumModel? Enum = null,
+    int NumberHandling = TypeShape.WebNumberHandling)
 {
+    /// <summary>STJ's <c>JsonNumberHandling.Strict</c>.</summary>
+    public const int StrictNumberHandling = 0;
+
+    /// <summary>STJ's <c>JsonNumberHandling.AllowReadingFromString</c>, what ASP.NET Core's web defaults use.</summary>
+    public const int WebNumberHandling = 1;
+
+    /// <summary>STJ's <c>JsonNumberHandling.WriteAsString</c>.</summary>
+    public const int WriteAsString = 2;
+
+    /// <summary>STJ's <c>JsonNumberHandling.AllowNamedFloatingPointLiterals</c>.</summary>
+    public const int AllowNamedFloatingPointLiterals = 4;
+
+    /// <summary>Whether the kind is a number that <see cref="NumberHandling"/> applies to (enums are not: STJ ignores it for them).</summary>
+    public bool IsNumber => Kind is ShapeKind.SByte or ShapeKind.Byte or ShapeKind.Int16 or ShapeKind.UInt16 or ShapeKind.Int32 or ShapeKind.UInt32
+        or ShapeKind.Int64 or ShapeKind.UInt64 or ShapeKind.Single or ShapeKind.Double or ShapeKind.Decimal;
+
     /// <summary>A stable text that identifies the shape, used to share one helper method per shape.</summary>
     public string Key =>
-        $"{Kind}{(Enum is { AsString: true } ? "~s" : string.Empty)}:{TypeName}" +
+        $"{Kind}{(Enum is { AsString: true } ? "~s" : string.Empty)}{(IsNumber && NumberHandling != WebNumberHandling ? "~n" + NumberHandling : string.Empty)}:{TypeName}" +
         (DictionaryKey is null ? string.Empty : $"[{DictionaryKey.Key}]") +
         (Element is null ? string.Empty : $"<{Element.Key}>");
 }

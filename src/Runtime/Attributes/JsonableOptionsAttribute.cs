@@ -1,4 +1,5 @@
 using System;
+using System.Text.Json.Serialization;
 
 namespace Jsonable;
 
@@ -11,4 +12,11 @@ public sealed class JsonableOptionsAttribute : Attribute
 {
     /// <summary>How member names become wire names. <see cref="JsonableNamingPolicy.Default"/> inherits.</summary>
     public JsonableNamingPolicy NamingPolicy { get; set; }
+
+    /// <summary>
+    /// How numbers are read and written, for members that carry no <see cref="JsonNumberHandlingAttribute"/> of their own
+    /// and whose type carries none either (System.Text.Json's attribute cannot be put on an assembly; this can).
+    /// Left unset, generated readers use ASP.NET Core's web default, <see cref="JsonNumberHandling.AllowReadingFromString"/>.
+    /// </summary>
+    public JsonNumberHandling NumberHandling { get; set; }
 }

@@ -25,7 +25,7 @@ public sealed class NumberStrictnessTests
     [InlineData("Infinity")]
     [InlineData("-Infinity")]
     [InlineData("1e400")]
-    [InlineData("\"1\"")]
+    // A quoted "1" is read, as ASP.NET Core's web defaults read it: see NumberHandlingParityTests.
     public void InvalidNumber_IntoDouble_Throws(string number)
     {
         AssertRejected("f64", number, JsonableFormat.Json);

@@ -54,7 +54,7 @@ public class NonFiniteNumberTests
     [InlineData("NaN")]
     [InlineData("Infinity")]
     [InlineData("-Infinity")]
-    [InlineData("\"NaN\"")]
+    // A quoted "NaN" is read, as ASP.NET Core's web defaults read it (and rejected under Strict): see NumberHandlingParityTests.
     public void NonFiniteToken_Read_ThrowsJsonableException(string token)
     {
         Assert.Throws<JsonableException>(() => Floats.CreateFromJson(Encoding.UTF8.GetBytes("{\"Double\":" + token + "}")));

@@ -129,7 +129,7 @@ public sealed class ValueTypeTests
     }
 
     [Theory]
-    [InlineData("""{"Decimal":"1"}""", "$.Decimal")]
+    [InlineData("""{"Decimal":"one"}""", "$.Decimal")] // "1" is read, as the web defaults read it (NumberHandlingParityTests)
     [InlineData("""{"Char":"ab"}""", "$.Char")]
     [InlineData("""{"DateTime":"1/2/2024"}""", "$.DateTime")]
     [InlineData("""{"Guid":"{0f8fad5b-d9cb-469f-a165-70867728950e}"}""", "$.Guid")]
