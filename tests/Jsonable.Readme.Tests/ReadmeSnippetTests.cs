@@ -11,7 +11,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace Jsonable.Readme.Tests;
 
 /// <summary>
-/// Every <c>```csharp</c> block of README.md and docs/http.md compiles as written — usings included, no implicit usings —
+/// Every <c>```csharp</c> block of README.md and the guides under docs/ compiles as written — usings included, no implicit usings —
 /// with the Jsonable generator run over it, against the repository's own assemblies (the runtime, ASP.NET Core, client,
 /// OpenAPI and Swashbuckle packages, and the sample models in <c>Jsonable.Samples.RealData</c>) and the ASP.NET Core
 /// shared framework. A block with top-level statements is compiled as a program, any other as a library. Blocks marked
@@ -94,9 +94,9 @@ public sealed class ReadmeSnippetTests
         Assert.Empty(errors);
     }
 
-    /// <summary>The files whose blocks are compiled: the README, and the HTTP guide, whose setup block is a whole app.</summary>
+    /// <summary>The files whose blocks are compiled: the README and every guide under docs/.</summary>
     private static IEnumerable<MarkdownSnippet> AllSnippets() =>
-        new[] { "README.md", "docs/http.md" }.SelectMany(MarkdownSnippets.CSharpBlocks);
+        new[] { "README.md", "docs/http.md", "docs/types.md", "docs/polymorphism.md", "docs/generic-types-and-dictionaries.md", "docs/jmc1.md" }.SelectMany(MarkdownSnippets.CSharpBlocks);
 
     /// <summary>The errors (compiler and generator) of <paramref name="code"/> compiled with the generator.</summary>
     private static string[] Compile(string code)
