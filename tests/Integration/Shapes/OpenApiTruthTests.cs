@@ -37,7 +37,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         builder.WebHost.UseTestServer();
         builder.Services.AddJsonable();
         builder.Logging.AddProvider(_warnings);
-        builder.Services.AddControllers() // Jsonable's PATCH ApiExplorer provider needs MVC's model metadata (reported separately)
+        builder.Services.AddControllers() // for the MVC action below
             .AddApplicationPart(typeof(UnlistedPageController).Assembly);
         builder.Services.AddEndpointsApiExplorer();
         builder.Services.AddOpenApi(options => options.AddJsonable());

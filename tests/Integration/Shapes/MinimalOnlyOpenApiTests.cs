@@ -1,0 +1,67 @@
+using System.Net;
+using System.Text.Json.Nodes;
+using Jsonable.AspNetCore.Http;
+using Jsonable.AspNetCore.OpenApi;
+using Jsonable.AspNetCore.Swashbuckle;
+using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.RealData;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.TestHost;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Jsonable.Integration.Tests.Shapes;
+
+/// <summary>
+/// A minimal-API app that never calls <c>AddControllers()</c> still serves both OpenAPI documents with Jsonable on:
+/// Jsonable's ApiExplorer provider for PATCH bodies must not require MVC's model metadata, which only MVC registers.
+/// </summary>
+public sealed class MinimalOnlyOpenApiTests : IAsyncLifetime
+{
+    private WebApplication? _app;
+
+    public static TheoryData<string> Documents => new() { "/openapi/v1.json", "/swagger/v1/swagger.json" };
+
+    public async Task InitializeAsync()
+    {
+        WebApplicationBuilder builder = WebApplication.CreateBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable();
+        builder.Services.AddEndpointsApiExplorer();
+        builder.Services.AddOpenApi(options => options.AddJsonable());
+        builder.Services.AddSwaggerGen(options => options.AddJsonable());
+        _app = builder.Build();
+        _app.UseJsonable();
+        _app.MapOpenApi();
+        _app.UseSwagger();
+        _app.MapGet("/statuses/{id}", (long id) => JsonableResults.Ok(new Status { id = id }));
+        _app.MapPost("/statuses", (JsonableBody<Status> body) => JsonableResults.Ok(body.Value));
+        _app.MapPatch("/statuses/{id}", (long id, JsonablePatch<Status> patch) => TypedResults.NoContent());
+        await _app.StartAsync();
+    }
+
+    public async Task DisposeAsync()
+    {
+        if (_app is not null)
+        {
+            await _app.DisposeAsync();
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Documents))]
+    public async Task Document_IsServed_WithoutMvc(string documentPath)
+    {
+        HttpClient client = _app!.GetTestClient();
+        (HttpResponseMessage response, byte[] body) = await client.GetAsync(documentPath, "application/json");
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        JsonNode paths = JsonNode.Parse(body)!["paths"]!;
+        Assert.Contains("application/jsonc+jmc1", MediaTypes(paths["/statuses/{id}"]!["get"]!["responses"]!["200"]));
+        Assert.Contains("application/jsonc+jmc1", MediaTypes(paths["/statuses"]!["post"]!["requestBody"]));
+        Assert.NotNull(paths["/statuses/{id}"]!["patch"]);
+    }
+
+    private static List<string> MediaTypes(JsonNode? node) =>
+        node?["content"]?.AsObject().Select(p => p.Key).ToList() ?? [];
+}
