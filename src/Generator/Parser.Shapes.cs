@@ -1,0 +1,209 @@
+using System.Collections.Generic;
+using System.Linq;
+using Jsonable.Generator.Model;
+using Microsoft.CodeAnalysis;
+
+namespace Jsonable.Generator;
+
+/// <summary>
+/// Member types: how each C# type is written and read (<see cref="TypeShape"/>), or why it cannot be; enums and their
+/// names.
+/// </summary>
+internal sealed partial class Parser
+{
+    /// <summary>Maps a member type to a shape, or explains why it cannot.</summary>
+    private TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false, int numberHandling = TypeShape.WebNumberHandling)
+    {
+        why = null;
+        direction = null;
+        string name = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        ShapeKind? primitive = type.SpecialType switch
+        {
+            SpecialType.System_Boolean => ShapeKind.Boolean,
+            SpecialType.System_SByte => ShapeKind.SByte,
+            SpecialType.System_Byte => ShapeKind.Byte,
+            SpecialType.System_Int16 => ShapeKind.Int16,
+            SpecialType.System_UInt16 => ShapeKind.UInt16,
+            SpecialType.System_Int32 => ShapeKind.Int32,
+            SpecialType.System_UInt32 => ShapeKind.UInt32,
+            SpecialType.System_Int64 => ShapeKind.Int64,
+            SpecialType.System_UInt64 => ShapeKind.UInt64,
+            SpecialType.System_Single => ShapeKind.Single,
+            SpecialType.System_Double => ShapeKind.Double,
+            SpecialType.System_String => ShapeKind.String,
+            SpecialType.System_Decimal => ShapeKind.Decimal,
+            SpecialType.System_Char => ShapeKind.Char,
+            SpecialType.System_DateTime => ShapeKind.DateTime,
+            _ when KnownTypeSymbols.Is(type, _known.DateTimeOffset) => ShapeKind.DateTimeOffset,
+            _ when KnownTypeSymbols.Is(type, _known.DateOnly) => ShapeKind.DateOnly,
+            _ when KnownTypeSymbols.Is(type, _known.TimeOnly) => ShapeKind.TimeOnly,
+            _ when KnownTypeSymbols.Is(type, _known.TimeSpan) => ShapeKind.TimeSpan,
+            _ when KnownTypeSymbols.Is(type, _known.Guid) => ShapeKind.Guid,
+            _ when KnownTypeSymbols.Is(type, _known.Uri) => ShapeKind.Uri,
+            _ => null,
+        };
+        if (primitive is { } kind)
+        {
+            var primitiveShape = new TypeShape(kind, name, null, null, type.IsValueType);
+            return primitiveShape.IsNumber ? primitiveShape with { NumberHandling = numberHandling } : primitiveShape;
+        }
+
+        if (type is IArrayTypeSymbol array)
+        {
+            if (array.Rank != 1)
+            {
+                why = "multi-dimensional arrays are not supported; use a jagged array (T[][])";
+                return null;
+            }
+
+            if (array.ElementType.SpecialType == SpecialType.System_Byte)
+            {
+                return new TypeShape(ShapeKind.ByteArray, name, null, null, false);
+            }
+
+            return Wrap(ShapeKind.Array, array.ElementType, null, out why, out direction);
+        }
+
+        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
+        {
+            if (FindAttribute(enumType, _known.JsonConverterAttribute) is { } converter && !IsStringEnumConverter(converter))
+            {
+                why = $"its [JsonConverter(typeof({ConverterName(converter)}))] is not supported; Jsonable honours only JsonStringEnumConverter on enums";
+                return null;
+            }
+
+            // STJ applies no number handling to enums: their numbers are always read and written strictly.
+            TypeShape? inner = ResolveShape(underlying, forWrite, forRead, out why, out direction, numberHandling: TypeShape.StrictNumberHandling);
+            return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true, Enum: ParseEnum(enumType, enumAsString || HasStringEnumConverter(enumType)));
+        }
+
+        if (type is ITypeParameterSymbol typeParameter)
+        {
+            // T of the generic type being generated: which T is allowed is checked where [JsonableType] names it.
+            return new TypeShape(ShapeKind.TypeParameter, EscapeIdentifier(typeParameter.Name), null, null, typeParameter.IsValueType);
+        }
+
+        if (type is not INamedTypeSymbol named)
+        {
+            why = "only concrete types are supported";
+            return null;
+        }
+
+        if (named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        {
+            TypeShape? inner = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction, enumAsString, numberHandling);
+            return inner is null ? null : new TypeShape(ShapeKind.Nullable, name, inner, null, true);
+        }
+
+        if (named.IsGenericType)
+        {
+            INamedTypeSymbol definition = named.OriginalDefinition;
+            bool isDictionary = KnownTypeSymbols.Is(definition, _known.DictionaryOfTKeyTValue);
+            if (KnownTypeSymbols.Is(definition, _known.ListOfT))
+            {
+                return Wrap(ShapeKind.List, named.TypeArguments[0], null, out why, out direction);
+            }
+
+            if (KnownTypeSymbols.Is(definition, _known.HashSetOfT))
+            {
+                return Wrap(ShapeKind.HashSet, named.TypeArguments[0], null, out why, out direction);
+            }
+
+            if (definition.SpecialType is SpecialType.System_Collections_Generic_IList_T
+                or SpecialType.System_Collections_Generic_ICollection_T
+                or SpecialType.System_Collections_Generic_IEnumerable_T
+                or SpecialType.System_Collections_Generic_IReadOnlyList_T
+                or SpecialType.System_Collections_Generic_IReadOnlyCollection_T)
+            {
+                return Wrap(ShapeKind.CollectionInterface, named.TypeArguments[0], named.Name, out why, out direction);
+            }
+
+            if (isDictionary
+                || KnownTypeSymbols.Is(definition, _known.IDictionaryOfTKeyTValue)
+                || KnownTypeSymbols.Is(definition, _known.IReadOnlyDictionaryOfTKeyTValue))
+            {
+                TypeShape? key = ResolveShape(named.TypeArguments[0], forWrite, forRead, out why, out direction);
+                if (key is null || key.Kind is not (ShapeKind.String or ShapeKind.SByte or ShapeKind.Byte or ShapeKind.Int16 or ShapeKind.UInt16
+                    or ShapeKind.Int32 or ShapeKind.UInt32 or ShapeKind.Int64 or ShapeKind.UInt64 or ShapeKind.Enum or ShapeKind.Guid))
+                {
+                    why = "dictionary keys must be string, an integer type, an enum or Guid";
+                    direction = null;
+                    return null;
+                }
+
+                TypeShape? value = ResolveShape(named.TypeArguments[1], forWrite, forRead, out why, out direction, numberHandling: numberHandling);
+                return value is null
+                    ? null
+                    : new TypeShape(
+                        isDictionary ? ShapeKind.Dictionary : ShapeKind.DictionaryInterface,
+                        name,
+                        value,
+                        named.Name,
+                        false,
+                        DictionaryKey: key);
+            }
+        }
+
+        bool writable = HasAttribute(named, _known.ToJsonAttribute);
+        bool readable = HasAttribute(named, _known.FromJsonAttribute);
+        if (writable || readable)
+        {
+            if (forWrite && !writable)
+            {
+                direction = "write";
+                why = $"'{named.Name}' is not marked [ToJson]";
+                return null;
+            }
+
+            if (forRead && !readable)
+            {
+                direction = "read";
+                why = $"'{named.Name}' is not marked [FromJson]";
+                return null;
+            }
+
+            // A closed generic member (Page<Customer>) reads and writes Customer through the registry: check it here.
+            if (named.IsGenericType && JsonableTypeParser.WhyNotTypeArguments(named, _known.ToJsonAttribute, _known.FromJsonAttribute, named.ContainingAssembly, forWrite, forRead) is { } argumentWhy)
+            {
+                why = argumentWhy;
+                return null;
+            }
+
+            return new TypeShape(ShapeKind.Generated, name, null, null, named.IsValueType);
+        }
+
+        why = "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]";
+        return null;
+
+        TypeShape? Wrap(ShapeKind wrapperKind, ITypeSymbol elementType, string? interfaceName, out string? reason, out string? dir)
+        {
+            TypeShape? element = ResolveShape(elementType, forWrite, forRead, out reason, out dir, numberHandling: numberHandling);
+            return element is null ? null : new TypeShape(wrapperKind, name, element, interfaceName, type.IsValueType);
+        }
+    }
+
+    private EnumModel ParseEnum(INamedTypeSymbol enumType, bool asString)
+    {
+        var members = new List<EnumMemberModel>();
+        foreach (IFieldSymbol field in enumType.GetMembers().OfType<IFieldSymbol>())
+        {
+            if (!field.HasConstantValue)
+            {
+                continue;
+            }
+
+            string jsonName = field.GetAttributes()
+                .Where(a => KnownTypeSymbols.Is(a.AttributeClass, _known.JsonStringEnumMemberNameAttribute))
+                .Select(a => a.ConstructorArguments.FirstOrDefault().Value as string)
+                .FirstOrDefault(n => n is not null) ?? field.Name;
+            members.Add(new EnumMemberModel(EscapeIdentifier(field.Name), jsonName));
+        }
+
+        bool isFlags = HasAttribute(enumType, _known.FlagsAttribute);
+        return new EnumModel(asString, isFlags, members.ToEquatableArray());
+    }
+
+    /// <summary>Whether STJ's <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (or its generic form) is on the symbol.</summary>
+    private bool HasStringEnumConverter(ISymbol symbol) =>
+        FindAttribute(symbol, _known.JsonConverterAttribute) is { } converter && IsStringEnumConverter(converter);
+}
