@@ -137,6 +137,16 @@ internal sealed partial class Emitter
         }
     }
 
+    /// <summary>An empty array or list as one write (<c>[]</c>, after its zero count in JMC1): empty lists are common (citm's blockIds all are).</summary>
+    private void EmitEmptyArrayShortcut(string count)
+    {
+        _w.Open($"if ({count} == 0)");
+        _w.Line("writer.WriteEmptyArray();");
+        _w.Line("return;");
+        _w.Close();
+        _w.Line();
+    }
+
     private void EmitWriteHelper(TypeShape shape, string name)
     {
         TypeShape element = shape.Element!;
@@ -163,6 +173,7 @@ internal sealed partial class Emitter
         switch (shape.Kind)
         {
             case ShapeKind.Array:
+                EmitEmptyArrayShortcut("value.Length");
                 _w.Line("writer.WriteArrayStart(value.Length);");
                 _w.Open("for (int i = 0; i < value.Length; i++)");
                 _w.Open("if (i != 0)");
@@ -175,6 +186,7 @@ internal sealed partial class Emitter
                 _w.Line("writer.WriteArrayEnd();");
                 break;
             case ShapeKind.List:
+                EmitEmptyArrayShortcut("value.Count");
                 _w.Line("writer.WriteArrayStart(value.Count);");
                 _w.Line("var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
                 _w.Open("for (int i = 0; i < items.Length; i++)");

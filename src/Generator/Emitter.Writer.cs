@@ -52,8 +52,9 @@ internal sealed partial class Emitter
             EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.ClrName == property && m.CanWrite).ToList());
         }
 
-        // Each name as the writer puts it on the wire, after a comma (the first member written slices it off). In JMC1 a
-        // length comment comes first: /*, the name's byte count + 0x130 as a little-endian uint16, */.
+        // Each name as the writer puts it on the wire, after a comma (for the first member, WriteObjectStartAndName writes "{"
+        // over it, or the name is sliced). In JMC1 a length comment comes first: /*, the name's byte count + 0x130 as a
+        // little-endian uint16, */.
         foreach (MemberModel member in _model.Members.Where(m => m.CanWrite))
         {
             NameEncoding.PreEncodedName name = NameEncoding.PreEncode(member.JsonName);
@@ -78,7 +79,15 @@ internal sealed partial class Emitter
         }
 
         _w.Line("value.OnWillSerialize();");
-        _w.Line("writer.WriteObjectStart();");
+
+        // When the first member is always written, "{" and its name go out as one write (the writer puts "{" over the
+        // name's leading comma): one reservation instead of two per object, which counts in small objects in long lists.
+        bool fuseStartWithName = !withDiscriminator && members.Count > 0 && SkipCondition(members[0]) is null;
+        if (!fuseStartWithName)
+        {
+            _w.Line("writer.WriteObjectStart();");
+        }
+
         if (withDiscriminator)
         {
             _w.Line("writer.WritePreEncodedName(discriminatorJmc1, discriminatorJson);");
@@ -94,12 +103,7 @@ internal sealed partial class Emitter
             string jmc1 = "__JsonableJmc1Name_" + Suffix(member);
             string json = "__JsonableJsonName_" + Suffix(member);
             string expr = "value." + member.Identifier;
-            string? condition = member.Ignore switch
-            {
-                IgnoreCondition.WhenWritingNull when !member.Shape.IsValueType || member.Shape.Kind == ShapeKind.Nullable => $"{expr} is not null",
-                IgnoreCondition.WhenWritingDefault => $"!global::System.Collections.Generic.EqualityComparer<{member.Shape.TypeName}>.Default.Equals({expr}, default)",
-                _ => null,
-            };
+            string? condition = SkipCondition(member);
             if (condition is not null && !flagDeclared)
             {
                 _w.Line($"bool __written = {(i > 0 || withDiscriminator ? "true" : "false")};");
@@ -111,7 +115,11 @@ internal sealed partial class Emitter
                 _w.Open($"if ({condition})");
             }
 
-            if (commaKnown)
+            if (i == 0 && fuseStartWithName)
+            {
+                _w.Line($"writer.WriteObjectStartAndName({jmc1}, {json});");
+            }
+            else if (commaKnown)
             {
                 string slice = i == 0 && !withDiscriminator ? ".Slice(1)" : string.Empty; // the first member has no leading comma
                 _w.Line($"writer.WritePreEncodedName({jmc1}{slice}, {json}{slice});");
@@ -144,6 +152,18 @@ internal sealed partial class Emitter
         _w.Line("value.OnDidSerialize();");
         _w.Close();
         _w.Line();
+    }
+
+    /// <summary>The condition under which a member is written ([JsonIgnore(Condition = ...)]), or null when it always is.</summary>
+    private static string? SkipCondition(MemberModel member)
+    {
+        string expr = "value." + member.Identifier;
+        return member.Ignore switch
+        {
+            IgnoreCondition.WhenWritingNull when !member.Shape.IsValueType || member.Shape.Kind == ShapeKind.Nullable => $"{expr} is not null",
+            IgnoreCondition.WhenWritingDefault => $"!global::System.Collections.Generic.EqualityComparer<{member.Shape.TypeName}>.Default.Equals({expr}, default)",
+            _ => null,
+        };
     }
 
     /// <summary>", handling" when the number is written other than as a plain number (WriteAsString, named NaN/Infinity), else nothing.</summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Buffers.Text;
 using System.ComponentModel;
 using System.Globalization;
@@ -100,6 +101,36 @@ public ref partial struct JsonableWriter
         }
     }
 
+    /// <summary>
+    /// Starts an object and writes its first member's name in one reservation and one copy: what
+    /// <see cref="WriteObjectStart"/> then <see cref="WritePreEncodedName"/> write, for generated code whose first member is
+    /// always written. Takes the name in the same form as every other member's, with its leading comma, and writes
+    /// <c>{</c> over that comma.
+    /// </summary>
+    /// <param name="jmc1">The name as JMC1 bytes with the leading comma, e.g. <c>,/*\x04\x01*/"Name":</c>.</param>
+    /// <param name="json">The name as JSON bytes with the leading comma, e.g. <c>,"Name":</c>.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteObjectStartAndName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        Enter();
+        if (EmitMetadata)
+        {
+            ref byte dest = ref ReserveRef(8 + jmc1.Length);
+            Unsafe.WriteUnaligned(ref dest, Jmc1HeaderBytes);
+            CopyBytes(ref Unsafe.Add(ref dest, 8), ref MemoryMarshal.GetReference(jmc1), jmc1.Length);
+            Unsafe.Add(ref dest, 8) = (byte)'{';
+            _pos += 8 + jmc1.Length;
+        }
+        else
+        {
+            ref byte dest = ref ReserveRef(json.Length);
+            CopyBytes(ref dest, ref MemoryMarshal.GetReference(json), json.Length);
+            dest = (byte)'{';
+            _pos += json.Length;
+        }
+    }
+
     /// <summary>Ends an object.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteObjectEnd()
@@ -126,6 +157,28 @@ public ref partial struct JsonableWriter
     {
         Enter();
         WriteCountedStart(count, (byte)'[');
+    }
+
+    /// <summary>
+    /// Writes an empty array (<c>[]</c>, after a zero-count length comment in JMC1) in one store: what
+    /// <see cref="WriteArrayStart"/> with a count of 0 then <see cref="WriteArrayEnd"/> write, depth limit included.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteEmptyArray()
+    {
+        Enter();
+        if (EmitMetadata)
+        {
+            Unsafe.WriteUnaligned(ref ReserveRef(8), EmptyArrayJmc1Bytes);
+            _pos += 8;
+        }
+        else
+        {
+            Unsafe.WriteUnaligned(ref ReserveRef(2), BitConverter.IsLittleEndian ? (ushort)0x5D5B : (ushort)0x5B5D);
+            _pos += 2;
+        }
+
+        _depth--;
     }
 
     /// <summary>Ends an array.</summary>
@@ -459,6 +512,16 @@ public ref partial struct JsonableWriter
 
     /// <summary><c>/*JMC1*/</c> as the little-endian 8-byte value that stores it in one write.</summary>
     private static ulong Jmc1HeaderBytes => BitConverter.IsLittleEndian ? 0x2F2A31434D4A2A2FUL : 0x2F2A4A4D43312A2FUL;
+
+    /// <summary><c>/*</c>, the length 0 (<see cref="Jmc1.LengthBias"/>, low byte first), <c>*/[]</c> as the little-endian 8-byte value that stores it in one write.</summary>
+    private static ulong EmptyArrayJmc1Bytes
+    {
+        get
+        {
+            const ulong LittleEndian = 0x2A2FUL | ((ulong)Jmc1.LengthBias << 16) | (0x2F2AUL << 32) | (0x5D5BUL << 48);
+            return BitConverter.IsLittleEndian ? LittleEndian : BinaryPrimitives.ReverseEndianness(LittleEndian);
+        }
+    }
 
     /// <summary>Writes a 6-byte length comment (the caller has checked <see cref="Jmc1.CanEncodeLength"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -22,6 +22,7 @@ internal static class QuickHarness
     [
         typeof(TwitterReadBenchmarks),
         typeof(CitmReadBenchmarks),
+        typeof(TwitterEscapedReadBenchmarks),
         typeof(TwitterWriteBenchmarks),
         typeof(CitmWriteBenchmarks),
         typeof(MergeBenchmarks),

@@ -146,6 +146,137 @@ public class WriterFastPathTests
         Assert.Equal("{"u8.ToArray(), WriteBytes((ref JsonableWriter w) => w.WriteObjectStart(), jmc1: false));
     }
 
+    /// <summary>Names whose pre-encoded forms span every short-copy branch (4 to over 32 bytes), JMC1 and JSON.</summary>
+    public static TheoryData<int, bool> NameLengths()
+    {
+        var data = new TheoryData<int, bool>();
+        foreach (int length in new[] { 0, 1, 2, 3, 4, 5, 6, 7, 10, 12, 13, 14, 20, 28, 29, 30, 40 })
+        {
+            data.Add(length, false);
+            data.Add(length, true);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(NameLengths))]
+    public void ObjectStartAndName_IsTheObjectStartThenTheNameWithoutItsComma(int nameLength, bool jmc1)
+    {
+        string name = new('n', nameLength);
+        byte[] jsonName = Encoding.UTF8.GetBytes(",\"" + name + "\":");
+        byte[] jmc1Name = [(byte)',', .. Comment(nameLength), .. Encoding.UTF8.GetBytes("\"" + name + "\":")];
+
+        byte[] fused = WriteBytes((ref JsonableWriter w) =>
+        {
+            w.WriteObjectStartAndName(jmc1Name, jsonName);
+            w.WriteNumber(1);
+            w.WriteObjectEnd();
+        }, jmc1);
+        byte[] separate = WriteBytes((ref JsonableWriter w) =>
+        {
+            w.WriteObjectStart();
+            w.WritePreEncodedName(jmc1Name.AsSpan(1), jsonName.AsSpan(1));
+            w.WriteNumber(1);
+            w.WriteObjectEnd();
+        }, jmc1);
+
+        string expected = (jmc1 ? "/*JMC1*/{" + Encoding.Latin1.GetString(Comment(nameLength)) : "{") + "\"" + name + "\":1}";
+        Assert.Equal(expected, Encoding.Latin1.GetString(fused));
+        Assert.Equal(separate, fused);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void EmptyArray_IsTheZeroCountStartThenTheEnd(bool jmc1)
+    {
+        byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteEmptyArray(), jmc1);
+        byte[] separate = WriteBytes((ref JsonableWriter w) =>
+        {
+            w.WriteArrayStart(0);
+            w.WriteArrayEnd();
+        }, jmc1);
+
+        Assert.Equal(jmc1 ? [.. Comment(0), (byte)'[', (byte)']'] : "[]"u8.ToArray(), fused);
+        Assert.Equal(separate, fused);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void FusedStarts_CountAgainstTheDepthLimitAsTheSeparateCallsDo(bool jmc1)
+    {
+        var options = new JsonableWriterOptions { MaxDepth = 2 };
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new JsonableWriter(output, jmc1, options);
+        writer.WriteObjectStartAndName(",/*\u0031\u0001*/\"a\":"u8, ",\"a\":"u8);
+        writer.WriteEmptyArray(); // depth 2: allowed, and back to 1 after it
+        Assert.Equal(1, writer.CurrentDepth);
+        writer.WriteComma();
+        writer.WriteObjectStartAndName(",/*\u0031\u0001*/\"b\":"u8, ",\"b\":"u8);
+        Assert.Equal(2, writer.CurrentDepth);
+
+        JsonableException tooDeepArray = Assert.Throws<JsonableException>(() =>
+        {
+            var w = new JsonableWriter(new ArrayBufferWriter<byte>(), jmc1, options);
+            w.WriteArrayStart(1);
+            w.WriteArrayStart(1);
+            w.WriteEmptyArray();
+        });
+        Assert.Contains("maximum depth of 2", tooDeepArray.Reason, StringComparison.Ordinal);
+
+        JsonableException tooDeepObject = Assert.Throws<JsonableException>(() =>
+        {
+            var w = new JsonableWriter(new ArrayBufferWriter<byte>(), jmc1, options);
+            w.WriteArrayStart(1);
+            w.WriteArrayStart(1);
+            w.WriteObjectStartAndName(",/*\u0031\u0001*/\"a\":"u8, ",\"a\":"u8);
+        });
+        Assert.Contains("maximum depth of 2", tooDeepObject.Reason, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void FusedStarts_IntoABufferThatGivesExactlyTheRoomAskedFor_AreTheSameBytes(bool jmc1)
+    {
+        static void WriteDocument(ref JsonableWriter w)
+        {
+            w.WriteArrayStart(500);
+            for (int i = 0; i < 500; i++)
+            {
+                if (i != 0)
+                {
+                    w.WriteComma();
+                }
+
+                w.WriteObjectStartAndName(",/*\u0036\u0001*/\"areaId\":"u8, ",\"areaId\":"u8);
+                w.WriteNumber(i);
+                w.WritePreEncodedName(",/*\u0038\u0001*/\"blockIds\":"u8, ",\"blockIds\":"u8);
+                w.WriteEmptyArray();
+                w.WriteObjectEnd();
+            }
+
+            w.WriteArrayEnd();
+        }
+
+        var roomy = new ArrayBufferWriter<byte>();
+        var roomyWriter = new JsonableWriter(roomy, jmc1);
+        WriteDocument(ref roomyWriter);
+        roomyWriter.Flush();
+
+        var tight = new ExactBufferWriter();
+        var tightWriter = new JsonableWriter(tight, jmc1);
+        WriteDocument(ref tightWriter);
+        tightWriter.Flush();
+
+        Assert.Equal(roomy.WrittenSpan.ToArray(), tight.Written);
+        Assert.True(tight.Chunks > 1, "The document spans several chunks of the output.");
+        string text = Encoding.Latin1.GetString(tight.Written);
+        Assert.Contains(jmc1 ? "/*JMC1*/{/*\u0036\u0001*/\"areaId\":499,/*\u0038\u0001*/\"blockIds\":/*\u0030\u0001*/[]}" : "{\"areaId\":499,\"blockIds\":[]}", text, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
