@@ -109,7 +109,8 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         Assert.Contains("add [assembly: JsonableType(typeof(Page<CitmEvent>))]", warning, StringComparison.Ordinal);
     }
 
-    private static string[] MediaTypes(JsonNode? bodyOrResponse) =>
+    /// <summary>The media types a request body or response lists, in order (shared with <see cref="MinimalOnlyOpenApiTests"/>).</summary>
+    internal static string[] MediaTypes(JsonNode? bodyOrResponse) =>
         bodyOrResponse?["content"]?.AsObject().Select(p => p.Key).Order(StringComparer.Ordinal).ToArray() ?? [];
 }
 
