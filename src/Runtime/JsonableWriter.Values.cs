@@ -27,12 +27,11 @@ public ref partial struct JsonableWriter
         if ((handling & JsonNumberHandling.WriteAsString) == 0)
         {
             WriteNumber(value);
-            return;
         }
-
-        Span<byte> text = stackalloc byte[20];
-        Utf8Formatter.TryFormat(value, text, out int n);
-        WriteAsciiString(text.Slice(0, n));
+        else
+        {
+            WriteQuotedNumber(value);
+        }
     }
 
     /// <summary>Writes an unsigned integer, as a string where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
@@ -43,12 +42,11 @@ public ref partial struct JsonableWriter
         if ((handling & JsonNumberHandling.WriteAsString) == 0)
         {
             WriteNumber(value);
-            return;
         }
-
-        Span<byte> text = stackalloc byte[20];
-        Utf8Formatter.TryFormat(value, text, out int n);
-        WriteAsciiString(text.Slice(0, n));
+        else
+        {
+            WriteQuotedNumber(value);
+        }
     }
 
     /// <summary>Writes a decimal keeping its scale, as a string where <paramref name="handling"/> has <see cref="JsonNumberHandling.WriteAsString"/>.</summary>
@@ -59,12 +57,11 @@ public ref partial struct JsonableWriter
         if ((handling & JsonNumberHandling.WriteAsString) == 0)
         {
             WriteNumber(value);
-            return;
         }
-
-        Span<byte> text = stackalloc byte[32];
-        Utf8Formatter.TryFormat(value, text, out int n);
-        WriteAsciiString(text.Slice(0, n));
+        else
+        {
+            WriteQuotedNumber(value);
+        }
     }
 
     /// <summary>
@@ -80,18 +77,15 @@ public ref partial struct JsonableWriter
         if (!double.IsFinite(value) && (handling & (JsonNumberHandling.AllowNamedFloatingPointLiterals | JsonNumberHandling.WriteAsString)) != 0)
         {
             WriteAsciiString(double.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
-            return;
         }
-
-        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        else if ((handling & JsonNumberHandling.WriteAsString) == 0)
         {
             WriteNumber(value);
-            return;
         }
-
-        Span<byte> text = stackalloc byte[32];
-        value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
-        WriteAsciiString(text.Slice(0, n));
+        else
+        {
+            WriteQuotedNumber(value);
+        }
     }
 
     /// <summary>Writes a float as System.Text.Json does under <paramref name="handling"/> (see <see cref="WriteNumber(double, JsonNumberHandling)"/>).</summary>
@@ -102,15 +96,25 @@ public ref partial struct JsonableWriter
         if (!float.IsFinite(value) && (handling & (JsonNumberHandling.AllowNamedFloatingPointLiterals | JsonNumberHandling.WriteAsString)) != 0)
         {
             WriteAsciiString(float.IsNaN(value) ? "NaN"u8 : value > 0 ? "Infinity"u8 : "-Infinity"u8);
-            return;
         }
-
-        if ((handling & JsonNumberHandling.WriteAsString) == 0)
+        else if ((handling & JsonNumberHandling.WriteAsString) == 0)
         {
             WriteNumber(value);
-            return;
         }
+        else
+        {
+            WriteQuotedNumber(value);
+        }
+    }
 
+    /// <summary>
+    /// Writes a number as a JSON string, in the invariant form its own formatter gives (what STJ's
+    /// <see cref="JsonNumberHandling.WriteAsString"/> puts on the wire): one body for every number type, all at most
+    /// 31 characters (a decimal's 29 digits with sign and point; a double's shortest round-trip form is at most 24).
+    /// </summary>
+    private void WriteQuotedNumber<T>(T value)
+        where T : IUtf8SpanFormattable
+    {
         Span<byte> text = stackalloc byte[32];
         value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
         WriteAsciiString(text.Slice(0, n));
