@@ -23,8 +23,6 @@ public ref partial struct JsonableReader
     /// <summary>The deepest nesting <see cref="JsonableReaderOptions.MaxDepth"/> may allow: generated readers recurse per level.</summary>
     public const int DepthCeiling = 1000;
 
-
-
     private readonly ReadOnlySpan<byte> _buffer;
     private readonly int _maxDepth;
     private readonly JsonableUnknownMemberHandling _unknownMembers;
