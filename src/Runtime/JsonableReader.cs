@@ -210,7 +210,9 @@ public ref partial struct JsonableReader
     /// <paramref name="encodedJson"/> (whichever is this reader's format) and returns <see langword="true"/>; otherwise
     /// reads nothing. The same check as <see cref="TryReadExpectedPropertyName"/> with the comma decided by the caller:
     /// generated readers read members in declaration order straight through, so they know whether a member is the first
-    /// (pass the encoding without its leading comma) and pass constant literals, which makes this one unrolled comparison.
+    /// (they pass the encoding without its leading comma) and pass the writer's constants, which makes this one unrolled
+    /// comparison where it is inlined. The caller vouches that both are a writer's encoding of a member name (comma, JMC1
+    /// length comment, quoted name without escapes, colon): the bytes matched skip the general path's checks.
     /// </summary>
     /// <param name="encodedJmc1">The name as the JMC1 writer encodes it: <c>,/*n*/"name":</c>, or <c>/*n*/"name":</c> for the first member.</param>
     /// <param name="encodedJson">The name as the JSON writer encodes it: <c>,"name":</c>, or <c>"name":</c> for the first member.</param>
@@ -219,19 +221,17 @@ public ref partial struct JsonableReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadExpectedName(scoped ReadOnlySpan<byte> encodedJmc1, scoped ReadOnlySpan<byte> encodedJson)
     {
-        // Only a writer's encoding of a member name (ending in the colon, starting with the comma, the length comment or
-        // the quote) may skip the general path; with constant literals these checks fold away.
+        // Kept small: in a type with many members the JIT's inlining budget runs out, and the rest are calls.
+        ReadOnlySpan<byte> rest = _buffer.Slice(_pos);
         if (IsJmc)
         {
-            if (encodedJmc1.Length >= 4 && encodedJmc1[^1] == (byte)':' && encodedJmc1[0] is (byte)',' or (byte)'/' or (byte)'"'
-                && _buffer.Slice(_pos).StartsWith(encodedJmc1))
+            if (rest.StartsWith(encodedJmc1))
             {
                 _pos += encodedJmc1.Length;
                 return true;
             }
         }
-        else if (encodedJson.Length >= 3 && encodedJson[^1] == (byte)':' && encodedJson[0] is (byte)',' or (byte)'"'
-            && _buffer.Slice(_pos).StartsWith(encodedJson))
+        else if (rest.StartsWith(encodedJson))
         {
             _pos += encodedJson.Length;
             return true;
