@@ -104,12 +104,19 @@ internal sealed partial class Emitter
     /// <summary>The member's name as the writers encode it, JMC1 then JSON: the writer's properties where it has them, else the same bytes as literals.</summary>
     private string EncodedNames(MemberModel member)
     {
+        (string jmc1, string json) = EncodedNamePair(member);
+        return $"{jmc1}, {json}";
+    }
+
+    /// <summary>The member's name as the writers encode it (JMC1, JSON), each as an expression of constant bytes.</summary>
+    private (string Jmc1, string Json) EncodedNamePair(MemberModel member)
+    {
         if (_model.GenerateWriter && member.CanWrite)
         {
-            return $"__JsonableJmc1Name_{Suffix(member)}, __JsonableJsonName_{Suffix(member)}";
+            return ($"__JsonableJmc1Name_{Suffix(member)}", $"__JsonableJsonName_{Suffix(member)}");
         }
 
         NameEncoding.PreEncodedName name = NameEncoding.PreEncode(member.JsonName);
-        return $"{name.Jmc1Literal}, {name.JsonLiteral}";
+        return (name.Jmc1Literal, name.JsonLiteral);
     }
 }

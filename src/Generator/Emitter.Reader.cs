@@ -154,6 +154,12 @@ internal sealed partial class Emitter
         }
 
         _w.Line("int previous = -1; // the member read last (-1: none); writers put members in declaration order, so the one after it is tried first");
+        bool inOrderRun = EmitInOrderRun(readable, statements);
+        if (inOrderRun)
+        {
+            _w.Line("__members:");
+        }
+
         _w.Open("while (true)");
         _w.Line("int id = __JsonableTryReadNextName(ref reader, ref first, previous);");
         _w.Open("if (id < 0)");
@@ -187,6 +193,51 @@ internal sealed partial class Emitter
         _w.Close();
         _w.Line();
     }
+
+    /// <summary>
+    /// Before the loop, the members the writer writes, in the order it writes them, read straight through: each name is
+    /// one comparison with its encoded form (the first one's without its comma), with no dispatch on which member came
+    /// last and no name matching. The first name that differs (a member left out, another order, whitespace, escapes, the
+    /// object's end) jumps to the loop, which goes on from the member read last. Returns whether anything was emitted.
+    /// </summary>
+    private bool EmitInOrderRun(List<MemberModel> readable, System.Func<MemberModel, string[]> statements)
+    {
+        // Only what the writer writes can come next (a member it leaves out never does).
+        List<MemberModel> written = readable.Where(m => !_model.GenerateWriter || m.CanWrite).ToList();
+        if (written.Count == 0)
+        {
+            return false;
+        }
+
+        _w.Line("// Writers put members in declaration order: read that order straight through, then the loop below takes over.");
+        for (int i = 0; i < written.Count; i++)
+        {
+            MemberModel member = written[i];
+            (string jmc1, string json) = EncodedNamePair(member);
+            string names = i == 0 ? $"{WithoutComma(jmc1)}, {WithoutComma(json)}" : $"{jmc1}, {json}";
+            _w.Open($"if (!reader.TryReadExpectedName({names}))");
+            _w.Line("goto __members;");
+            _w.Close();
+            _w.Line();
+            if (i == 0)
+            {
+                _w.Line("first = false;");
+            }
+
+            foreach (string statement in statements(member))
+            {
+                _w.Line(statement);
+            }
+
+            _w.Line($"previous = {IndexConstant(member)};");
+        }
+
+        return true;
+    }
+
+    /// <summary>An encoded name without its leading comma (the first member has none); a literal may be a byte array, hence the cast.</summary>
+    private static string WithoutComma(string encoded) =>
+        encoded.StartsWith("__Jsonable", System.StringComparison.Ordinal) ? encoded + ".Slice(1)" : $"(({Span})({encoded})).Slice(1)";
 
     /// <summary>
     /// What a member the type does not know gets: kept in the <c>[JsonExtensionData]</c> dictionary (<paramref name="extensionTarget"/>),

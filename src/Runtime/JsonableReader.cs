@@ -150,6 +150,16 @@ public ref partial struct JsonableReader
     /// <returns><see langword="false"/> when the object has ended.</returns>
     public bool TryReadPropertyName(ref bool first, out ReadOnlySpan<byte> name)
     {
+        // The end of the object directly after its last member (or at once): what writers produce after every object.
+        int p = _pos;
+        if ((uint)p < (uint)_buffer.Length && _buffer[p] == (byte)'}')
+        {
+            _pos = p + 1;
+            _depth--;
+            name = default;
+            return false;
+        }
+
         if (TryReadPlainPropertyName(first, out name))
         {
             first = false;
@@ -193,6 +203,41 @@ public ref partial struct JsonableReader
         _pos += expected.Length;
         first = false;
         return true;
+    }
+
+    /// <summary>
+    /// Moves past the next member name if the input holds exactly <paramref name="encodedJmc1"/> or
+    /// <paramref name="encodedJson"/> (whichever is this reader's format) and returns <see langword="true"/>; otherwise
+    /// reads nothing. The same check as <see cref="TryReadExpectedPropertyName"/> with the comma decided by the caller:
+    /// generated readers read members in declaration order straight through, so they know whether a member is the first
+    /// (they pass the encoding without its leading comma) and pass the writer's constants, which makes this one unrolled
+    /// comparison where it is inlined. The caller vouches that both are a writer's encoding of a member name (comma, JMC1
+    /// length comment, quoted name without escapes, colon): the bytes matched skip the general path's checks.
+    /// </summary>
+    /// <param name="encodedJmc1">The name as the JMC1 writer encodes it: <c>,/*n*/"name":</c>, or <c>/*n*/"name":</c> for the first member.</param>
+    /// <param name="encodedJson">The name as the JSON writer encodes it: <c>,"name":</c>, or <c>"name":</c> for the first member.</param>
+    /// <returns>Whether the expected name was read.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadExpectedName(scoped ReadOnlySpan<byte> encodedJmc1, scoped ReadOnlySpan<byte> encodedJson)
+    {
+        // Kept small: in a type with many members the JIT's inlining budget runs out, and the rest are calls.
+        ReadOnlySpan<byte> rest = _buffer.Slice(_pos);
+        if (IsJmc)
+        {
+            if (rest.StartsWith(encodedJmc1))
+            {
+                _pos += encodedJmc1.Length;
+                return true;
+            }
+        }
+        else if (rest.StartsWith(encodedJson))
+        {
+            _pos += encodedJson.Length;
+            return true;
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -335,7 +380,7 @@ public ref partial struct JsonableReader
     /// <param name="key">The unescaped key.</param>
     public bool TryReadDictionaryKey(ref int count, int countHint, [NotNullWhen(true)] out string? key)
     {
-        if (!NextContainerItem(count, countHint, (byte)'}'))
+        if (!NextItem(count, countHint, (byte)'}', MinEntryBytes))
         {
             key = null;
             return false;
@@ -395,9 +440,10 @@ public ref partial struct JsonableReader
     /// <summary>Moves to the next array element, or past the closing <c>]</c>.</summary>
     /// <param name="count">Elements read so far; incremented when another element follows.</param>
     /// <param name="countHint">The count hint from <see cref="TryReadArrayStart"/>, or -1; a mismatch is an error.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadArrayElement(ref int count, int countHint)
     {
-        if (!NextContainerItem(count, countHint, (byte)']'))
+        if (!NextItem(count, countHint, (byte)']', MinElementBytes))
         {
             return false;
         }
@@ -434,6 +480,42 @@ public ref partial struct JsonableReader
 
         Enter();
         _pos++;
+    }
+
+    /// <summary>
+    /// What writers produce, decided without a call: a comma before the next item (nothing before the first, which
+    /// starts with neither whitespace nor a comma), or the closing bracket or brace, with the count hint (if any)
+    /// agreeing. Anything else, and every error, goes to <see cref="NextContainerItem"/>, with the same results.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool NextItem(int count, int countHint, byte close, int minItemBytes)
+    {
+        int p = _pos;
+        if ((uint)p < (uint)_buffer.Length)
+        {
+            byte b = _buffer[p];
+            if (b == close)
+            {
+                if (countHint < 0 || countHint == count)
+                {
+                    _pos = p + 1;
+                    _depth--;
+                    return false;
+                }
+            }
+            else if ((countHint < 0 || count < countHint) && (count > 0 ? b == (byte)',' : b > (byte)' ' && b != (byte)','))
+            {
+                _pos = count > 0 ? p + 1 : p;
+                if (countHint >= 0)
+                {
+                    _reserved -= minItemBytes;
+                }
+
+                return true;
+            }
+        }
+
+        return NextContainerItem(count, countHint, close);
     }
 
     private bool NextContainerItem(int count, int countHint, byte close)
