@@ -166,7 +166,12 @@ public ref partial struct JsonableWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteEmptyArray()
     {
-        Enter();
+        // The depth it would enter, checked without storing it: an empty array holds nothing, so it needs no stack either.
+        if (_depth >= _maxDepth)
+        {
+            ThrowTooDeep();
+        }
+
         if (EmitMetadata)
         {
             Unsafe.WriteUnaligned(ref ReserveRef(8), EmptyArrayJmc1Bytes);
@@ -177,8 +182,6 @@ public ref partial struct JsonableWriter
             Unsafe.WriteUnaligned(ref ReserveRef(2), BitConverter.IsLittleEndian ? (ushort)0x5D5B : (ushort)0x5B5D);
             _pos += 2;
         }
-
-        _depth--;
     }
 
     /// <summary>Ends an array.</summary>
@@ -232,6 +235,53 @@ public ref partial struct JsonableWriter
             dest = (byte)'-';
             _pos += 1 + WriteDigits(unchecked((ulong)-value), ref Unsafe.Add(ref dest, 1)); // long.MinValue negates to itself, as 2^63 unsigned
         }
+    }
+
+    /// <summary>
+    /// Writes a signed integer and then the next member's pre-encoded name (with its leading comma) in one
+    /// reservation: what <see cref="WriteNumber(long)"/> then <see cref="WritePreEncodedName"/> write, for generated
+    /// code where a number member is followed by one that is always written.
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes, e.g. <c>,/*\x04\x01*/"Name":</c>.</param>
+    /// <param name="json">The next name as JSON bytes, e.g. <c>,"Name":</c>.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteNumberAndName(long value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(20 + name.Length);
+        int n;
+        if (value >= 0)
+        {
+            n = WriteDigits((ulong)value, ref dest);
+        }
+        else
+        {
+            dest = (byte)'-';
+            n = 1 + WriteDigits(unchecked((ulong)-value), ref Unsafe.Add(ref dest, 1));
+        }
+
+        CopyBytes(ref Unsafe.Add(ref dest, n), ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += n + name.Length;
+    }
+
+    /// <summary>
+    /// Writes an unsigned integer and then the next member's pre-encoded name in one reservation (see
+    /// <see cref="WriteNumberAndName(long, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>).
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes.</param>
+    /// <param name="json">The next name as JSON bytes.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteNumberAndName(ulong value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(20 + name.Length);
+        int n = WriteDigits(value, ref dest);
+        CopyBytes(ref Unsafe.Add(ref dest, n), ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += n + name.Length;
     }
 
     /// <summary>Writes an unsigned integer.</summary>
@@ -417,7 +467,7 @@ public ref partial struct JsonableWriter
         Span<byte> span = _span;
         if ((uint)pos < (uint)span.Length)
         {
-            span[pos] = b;
+            Unsafe.Add(ref MemoryMarshal.GetReference(span), (nint)(uint)pos) = b; // checked just above
             _pos = pos + 1;
         }
         else
@@ -581,7 +631,16 @@ public ref partial struct JsonableWriter
 
     /// <summary>Writes the decimal digits of <paramref name="value"/> (room for 20 bytes) two at a time, from the right.</summary>
     /// <returns>The number of digits.</returns>
-    private static int WriteDigits(ulong value, ref byte dest)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteDigits(ulong value, ref byte dest) =>
+        value <= uint.MaxValue ? WriteDigits32((uint)value, ref dest) : WriteDigits64(value, ref dest);
+
+    /// <summary>
+    /// <see cref="WriteDigits"/> for a value that fits 32 bits (ids, counts, prices: nearly every integer on the wire):
+    /// four digits per step in 32-bit arithmetic, the two pairs of each step independent of each other, so a 9-digit
+    /// id takes two dependent divisions instead of four 64-bit ones.
+    /// </summary>
+    private static int WriteDigits32(uint value, ref byte dest)
     {
         if (value < 10)
         {
@@ -589,6 +648,43 @@ public ref partial struct JsonableWriter
             return 1;
         }
 
+        int digits = CountDigits(value);
+        ref byte pairs = ref MemoryMarshal.GetReference(TwoDigits);
+        int at = digits;
+        while (value >= 10_000)
+        {
+            uint quotient = value / 10_000;
+            uint four = value - (quotient * 10_000);
+            value = quotient;
+            uint high = four / 100;
+            uint low = four - (high * 100);
+            at -= 4;
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref dest, at), Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, (nint)(high * 2))));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref dest, at + 2), Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, (nint)(low * 2))));
+        }
+
+        if (value >= 100)
+        {
+            uint high = value / 100;
+            uint low = value - (high * 100);
+            value = high;
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref dest, at - 2), Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, (nint)(low * 2))));
+        }
+
+        if (value >= 10)
+        {
+            Unsafe.WriteUnaligned(ref dest, Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref pairs, (nint)(value * 2))));
+        }
+        else
+        {
+            dest = (byte)('0' + value);
+        }
+
+        return digits;
+    }
+
+    private static int WriteDigits64(ulong value, ref byte dest)
+    {
         int digits = CountDigits(value);
         ref byte pairs = ref MemoryMarshal.GetReference(TwoDigits);
         int at = digits;

@@ -9,8 +9,8 @@ using System.Text.Json;
 namespace Jsonable.Runtime.Tests.Writing;
 
 /// <summary>
-/// The writer's fast paths give the bytes the general ones do: integers in every digit count and sign (formatted two
-/// digits at a time), short printable-ASCII strings (narrowed char by char) against every char that must leave that
+/// The writer's fast paths give the bytes the general ones do: integers in every digit count and sign (formatted four
+/// digits a step in 32 bits, two in 64), an integer fused with the next member's name, short printable-ASCII strings (narrowed char by char) against every char that must leave that
 /// path, strings transcoded before they are checked for escapes, short raw copies of every length, and the JMC1
 /// header and length comments written as whole words — into a buffer that hands out exactly the room asked for, too.
 /// </summary>
@@ -18,7 +18,7 @@ public class WriterFastPathTests
 {
     public static TheoryData<long> Int64Values()
     {
-        var values = new SortedSet<long> { 0, 1, -1, 9, -9, long.MaxValue, long.MinValue, long.MinValue + 1, int.MaxValue, int.MinValue };
+        var values = new SortedSet<long> { 0, 1, -1, 9, -9, long.MaxValue, long.MinValue, long.MinValue + 1, int.MaxValue, int.MinValue, uint.MaxValue, (long)uint.MaxValue + 1, -(long)uint.MaxValue };
         for (long power = 1; power <= 1_000_000_000_000_000_000; power *= 10)
         {
             foreach (long v in new[] { power - 1, power, power + 1, (power * 2) - 1 })
@@ -44,9 +44,47 @@ public class WriterFastPathTests
     [InlineData(10_000_000_000_000_000_000UL)]
     [InlineData(ulong.MaxValue)]
     [InlineData((ulong)long.MaxValue + 1)]
+    [InlineData((ulong)uint.MaxValue)]
+    [InlineData((ulong)uint.MaxValue + 1)]
     public void WriteNumber_UInt64_IsTheInvariantDecimalText(ulong value)
     {
         Assert.Equal(value.ToString(CultureInfo.InvariantCulture), Write((ref JsonableWriter w) => w.WriteNumber(value), jmc1: false));
+    }
+
+    [Theory]
+    [MemberData(nameof(Int64Values))]
+    public void NumberAndName_IsTheNumberThenTheName(long value)
+    {
+        byte[] jsonName = ",\"blockIds\":"u8.ToArray();
+        byte[] jmc1Name = [(byte)',', .. Comment(8), .. "\"blockIds\":"u8];
+        foreach (bool jmc1 in new[] { false, true })
+        {
+            byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName(value, jmc1Name, jsonName), jmc1);
+            byte[] separate = WriteBytes((ref JsonableWriter w) =>
+            {
+                w.WriteNumber(value);
+                w.WritePreEncodedName(jmc1Name, jsonName);
+            }, jmc1);
+
+            Assert.Equal(Encoding.Latin1.GetBytes(value.ToString(CultureInfo.InvariantCulture)).Concat(jmc1 ? jmc1Name : jsonName), fused);
+            Assert.Equal(separate, fused);
+
+            if (value >= 0)
+            {
+                byte[] fusedUnsigned = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName((ulong)value, jmc1Name, jsonName), jmc1);
+                Assert.Equal(fused, fusedUnsigned);
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData(ulong.MaxValue)]
+    [InlineData((ulong)uint.MaxValue + 1)]
+    [InlineData(10_000_000_000_000_000_000UL)]
+    public void NumberAndName_UInt64AboveInt64_IsTheNumberThenTheName(ulong value)
+    {
+        byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName(value, ",/*\u0031\u0001*/\"a\":"u8, ",\"a\":"u8), jmc1: false);
+        Assert.Equal(value.ToString(CultureInfo.InvariantCulture) + ",\"a\":", Encoding.UTF8.GetString(fused));
     }
 
     /// <summary>Every char up to U+00A0 and a few beyond, placed first, last and in the middle of strings on both sides of the short-string limit.</summary>
@@ -252,8 +290,7 @@ public class WriterFastPathTests
                 }
 
                 w.WriteObjectStartAndName(",/*\u0036\u0001*/\"areaId\":"u8, ",\"areaId\":"u8);
-                w.WriteNumber(i);
-                w.WritePreEncodedName(",/*\u0038\u0001*/\"blockIds\":"u8, ",\"blockIds\":"u8);
+                w.WriteNumberAndName(i, ",/*\u0038\u0001*/\"blockIds\":"u8, ",\"blockIds\":"u8);
                 w.WriteEmptyArray();
                 w.WriteObjectEnd();
             }
