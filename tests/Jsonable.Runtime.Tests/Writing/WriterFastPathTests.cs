@@ -51,6 +51,68 @@ public class WriterFastPathTests
         Assert.Equal(value.ToString(CultureInfo.InvariantCulture), Write((ref JsonableWriter w) => w.WriteNumber(value), jmc1: false));
     }
 
+    [Fact]
+    public void WriteNumber_RandomIntegersOfEveryDigitCount_AreTheInvariantDecimalText()
+    {
+        var random = new Random(20261124);
+        long[] values = new long[20_000];
+        for (int i = 0; i < values.Length; i++)
+        {
+            long magnitude = random.NextInt64(0, PowerOfTen(random.Next(1, 19)));
+            values[i] = i % 3 == 0 ? -magnitude : magnitude;
+        }
+
+        string written = Write((ref JsonableWriter w) =>
+        {
+            for (int i = 0; i < values.Length; i++)
+            {
+                w.WriteNumberAndName(values[i], ","u8, ","u8);
+                w.WriteNumber((ulong)Math.Abs(values[i]));
+                w.WriteComma();
+            }
+        }, jmc1: false);
+
+        string expected = string.Concat(values.Select(v => v.ToString(CultureInfo.InvariantCulture) + "," + Math.Abs(v).ToString(CultureInfo.InvariantCulture) + ","));
+        Assert.Equal(expected, written);
+        Assert.Contains(values, v => v is > 0 and < 10);
+        Assert.Contains(values, v => v > uint.MaxValue);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Numbers_WhereTheChunkIsFull_GoOnTheNextChunkWithNothingBetween(bool jmc1)
+    {
+        foreach (int filled in new[] { 4076, 4077, 4090, 4095, 4096 })
+        {
+            byte[] filler = Enumerable.Repeat((byte)'a', filled).ToArray();
+            var tight = new ExactBufferWriter();
+            var writer = new JsonableWriter(tight, jmc1);
+            writer.WriteRaw(filler);
+            writer.WriteNumber(12_345_678_901UL);
+            writer.WriteRaw(filler);
+            writer.WriteNumber(-12_345_678_901L);
+            writer.WriteRaw(filler);
+            writer.WriteNumberAndName(205_705_993L, ",n"u8, ",n"u8);
+            writer.Flush();
+
+            string text = Encoding.Latin1.GetString(tight.Written);
+            string a = new('a', filled);
+            Assert.Equal(a + "12345678901" + a + "-12345678901" + a + "205705993,n", text);
+        }
+    }
+
+    private static long PowerOfTen(int exponent)
+    {
+        long power = 1;
+        for (int i = 0; i < exponent; i++)
+        {
+            power *= 10;
+        }
+
+        return power;
+    }
+
     [Theory]
     [MemberData(nameof(Int64Values))]
     public void NumberAndName_IsTheNumberThenTheName(long value)
