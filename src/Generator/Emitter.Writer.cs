@@ -135,13 +135,21 @@ internal sealed partial class Emitter
                 _w.Line($"writer.WritePreEncodedName(__written ? {jmc1} : {jmc1}.Slice(1), __written ? {json} : {json}.Slice(1));");
             }
 
-            // An integer followed by a member that is always written: the value and the next name (with its comma, as
-            // this member was written) in one reservation, which counts in small objects of ids in long lists.
-            string? fusedCast = condition is null && i + 1 < members.Count && SkipCondition(members[i + 1]) is null ? IntegerCast(member.Shape) : null;
+            // An integer, bool or string followed by a member that is always written: the value and the next name (with
+            // its comma, as this member was written) in one reservation, which counts in small objects in long lists.
+            bool nextAlwaysWritten = condition is null && i + 1 < members.Count && SkipCondition(members[i + 1]) is null;
+            string? fusedCast = nextAlwaysWritten ? IntegerCast(member.Shape) : null;
             if (fusedCast is not null)
             {
                 MemberModel next = members[i + 1];
                 _w.Line($"writer.WriteNumberAndName(({fusedCast}){expr}, __JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
+                nameAlreadyWritten = true;
+            }
+            else if (nextAlwaysWritten && member.Shape.Kind is ShapeKind.Boolean or ShapeKind.String)
+            {
+                MemberModel next = members[i + 1];
+                string call = member.Shape.Kind == ShapeKind.Boolean ? "WriteBooleanAndName" : "WriteStringAndName";
+                _w.Line($"writer.{call}({expr}, __JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
                 nameAlreadyWritten = true;
             }
             else

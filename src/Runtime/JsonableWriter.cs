@@ -204,7 +204,13 @@ public ref partial struct JsonableWriter
     /// <param name="json">The name as JSON bytes, e.g. <c>,"Name":</c>.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WritePreEncodedName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json) => WriteRaw(EmitMetadata ? jmc1 : json);
+    public void WritePreEncodedName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(name.Length);
+        CopyBytes(ref dest, ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += name.Length;
+    }
 
     /// <summary>Writes a dictionary key (escaped, with its length comment in JMC1) followed by <c>:</c>.</summary>
     /// <param name="key">The key.</param>
@@ -215,11 +221,41 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>Writes <c>null</c>.</summary>
-    public void WriteNull() => WriteRaw("null"u8);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteNull()
+    {
+        Unsafe.WriteUnaligned(ref ReserveRef(4), NullBytes);
+        _pos += 4;
+    }
 
     /// <summary>Writes <c>true</c> or <c>false</c>.</summary>
     /// <param name="value">The value.</param>
-    public void WriteBoolean(bool value) => WriteRaw(value ? "true"u8 : "false"u8);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBoolean(bool value)
+    {
+        // One 8-byte store of either word (the bytes past it are reserved and overwritten by what follows), no copy.
+        Unsafe.WriteUnaligned(ref ReserveRef(8), value ? TrueBytes : FalseBytes);
+        _pos += value ? 4 : 5;
+    }
+
+    /// <summary>
+    /// Writes <c>true</c> or <c>false</c> and then the next member's pre-encoded name (with its leading comma) in one
+    /// reservation: what <see cref="WriteBoolean"/> then <see cref="WritePreEncodedName"/> write.
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes.</param>
+    /// <param name="json">The next name as JSON bytes.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBooleanAndName(bool value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(8 + name.Length);
+        Unsafe.WriteUnaligned(ref dest, value ? TrueBytes : FalseBytes);
+        int n = value ? 4 : 5;
+        CopyBytes(ref Unsafe.Add(ref dest, n), ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += n + name.Length;
+    }
 
     /// <summary>Writes a signed integer.</summary>
     /// <param name="value">The value.</param>
@@ -342,28 +378,59 @@ public ref partial struct JsonableWriter
     /// length comment of the escaped UTF-8 content.
     /// </summary>
     /// <param name="value">The characters.</param>
-    public void WriteString(scoped ReadOnlySpan<char> value)
+    public void WriteString(scoped ReadOnlySpan<char> value) => WriteStringThen(value, default);
+
+    /// <summary>
+    /// Writes a string (or <c>null</c>) and then the next member's pre-encoded name (with its leading comma) in one
+    /// reservation: what <see cref="WriteString(string)"/> then <see cref="WritePreEncodedName"/> write.
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes.</param>
+    /// <param name="json">The next name as JSON bytes.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public void WriteStringAndName(string? value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        if (value is null)
+        {
+            ref byte dest = ref ReserveRef(4 + name.Length);
+            Unsafe.WriteUnaligned(ref dest, NullBytes);
+            CopyBytes(ref Unsafe.Add(ref dest, 4), ref MemoryMarshal.GetReference(name), name.Length);
+            _pos += 4 + name.Length;
+        }
+        else
+        {
+            WriteStringThen(value.AsSpan(), name);
+        }
+    }
+
+    /// <summary>Writes a string, then <paramref name="after"/> (pre-encoded bytes, possibly none) in the same reservation.</summary>
+    private void WriteStringThen(scoped ReadOnlySpan<char> value, scoped ReadOnlySpan<byte> after)
     {
         if (value.Length > Jmc1.MaxLength)
         {
             // Every char takes at least one byte, so no length comment can describe it: stream it in chunks.
             WriteLongString(value);
+            WriteRaw(after);
             return;
         }
 
         int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
-        Span<byte> dest = Reserve(prefix + (value.Length * JsonEscaping.MaxExpansion) + 1);
+        Span<byte> dest = Reserve(prefix + (value.Length * JsonEscaping.MaxExpansion) + 1 + after.Length);
         Span<byte> content = dest.Slice(prefix);
-        if (value.Length <= ShortString && TryWritePlainAscii(value, content))
-        {
-            FinishString(dest, prefix, value.Length);
-            return;
-        }
 
-        // Longer ones: a vectorized scan of the chars for the next one to escape, then a vectorized transcode up to it.
+        // Printable ASCII that needs no escape (ids, keys, URLs, dates) is checked and narrowed in one pass; from the first
+        // char that is not, a vectorized scan for the next char to escape, then a vectorized transcode up to it.
         // (Transcoding first and scanning the UTF-8 instead measured slower on twitter.json: CJK text is 3 bytes a char.)
-        int n = JsonEscaping.EscapeUtf16(value, content);
+        int plain = NarrowPlainAscii(value, ref MemoryMarshal.GetReference(content));
+        int n = plain == value.Length ? plain : plain + JsonEscaping.EscapeUtf16(value.Slice(plain), content.Slice(plain));
         FinishString(dest, prefix, n);
+        if (!after.IsEmpty)
+        {
+            // The room reserved above holds the longest the string could have been, then these.
+            CopyBytes(ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), (nint)(uint)_pos), ref MemoryMarshal.GetReference(after), after.Length);
+            _pos += after.Length;
+        }
     }
 
     /// <summary>Writes already-UTF-8 text as a string (escaped as needed).</summary>
@@ -540,31 +607,68 @@ public ref partial struct JsonableWriter
         }
     }
 
-    /// <summary>Strings up to this many chars are first tried char by char: cheaper than setting up two vectorized passes.</summary>
-    private const int ShortString = 24;
-
     /// <summary>
-    /// Narrows <paramref name="value"/> into <paramref name="dest"/> if every char is printable ASCII that needs no
-    /// escaping (what ids, keys, names and numbers-as-strings are); false at the first char that is not, leaving the
-    /// caller to write the string the general way.
+    /// Narrows the leading run of <paramref name="value"/> that is printable ASCII needing no escape (no quote, backslash,
+    /// control or non-ASCII char) into <paramref name="to"/>, eight chars per vector compare and store: one pass where a
+    /// scan for chars to escape and a transcode would make two. Bytes past the run may be written too (the caller's room
+    /// holds the whole string, and what it writes next overwrites them).
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryWritePlainAscii(scoped ReadOnlySpan<char> value, Span<byte> dest)
+    /// <returns>The length of the run: <c>value.Length</c> when the whole string is plain.</returns>
+    private static int NarrowPlainAscii(scoped ReadOnlySpan<char> value, ref byte to)
     {
-        ref byte to = ref MemoryMarshal.GetReference(dest);
-        for (int i = 0; i < value.Length; i++)
+        ref ushort from = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(value));
+        int length = value.Length;
+        if (!Vector128.IsHardwareAccelerated || length < Vector128<ushort>.Count)
         {
-            char c = value[i];
-            if ((uint)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
+            for (int i = 0; i < length; i++)
             {
-                return false;
+                ushort c = Unsafe.Add(ref from, i);
+                if ((uint)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
+                {
+                    return i;
+                }
+
+                Unsafe.Add(ref to, i) = (byte)c;
             }
 
-            Unsafe.Add(ref to, i) = (byte)c;
+            return length;
         }
 
-        return true;
+        int at = 0;
+        while (true)
+        {
+            // The last step overlaps the one before it rather than leaving a scalar tail.
+            if (at > length - Vector128<ushort>.Count)
+            {
+                at = length - Vector128<ushort>.Count;
+            }
+
+            Vector128<ushort> chars = Vector128.LoadUnsafe(ref from, (nuint)at);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, at), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
+            Vector128<ushort> stop = Vector128.GreaterThanOrEqual(chars - Vector128.Create((ushort)0x20), Vector128.Create((ushort)0x60))
+                | Vector128.Equals(chars, Vector128.Create((ushort)'"'))
+                | Vector128.Equals(chars, Vector128.Create((ushort)'\\'));
+            if (stop != Vector128<ushort>.Zero)
+            {
+                return at + BitOperations.TrailingZeroCount(stop.ExtractMostSignificantBits());
+            }
+
+            at += Vector128<ushort>.Count;
+            if (at == length)
+            {
+                return length;
+            }
+        }
     }
+
+    /// <summary><c>null</c> as the 4-byte value that stores it in one write.</summary>
+    private static uint NullBytes => BitConverter.IsLittleEndian ? 0x6C6C756EU : 0x6E756C6CU;
+
+    /// <summary><c>true</c> and four zero bytes, as the 8-byte value that stores it in one write.</summary>
+    private static ulong TrueBytes => BitConverter.IsLittleEndian ? 0x65757274UL : 0x7472756500000000UL;
+
+    /// <summary><c>false</c> and three zero bytes, as the 8-byte value that stores it in one write.</summary>
+    private static ulong FalseBytes => BitConverter.IsLittleEndian ? 0x65736C6166UL : 0x66616C7365000000UL;
 
     /// <summary><c>/*JMC1*/</c> as the little-endian 8-byte value that stores it in one write.</summary>
     private static ulong Jmc1HeaderBytes => BitConverter.IsLittleEndian ? 0x2F2A31434D4A2A2FUL : 0x2F2A4A4D43312A2FUL;

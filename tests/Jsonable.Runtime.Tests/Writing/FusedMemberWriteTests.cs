@@ -11,9 +11,9 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.Writing;
 
 /// <summary>
-/// Generated writers put an integer member's value and the next member's name out in one call
-/// (<see cref="JsonableWriter.WriteNumberAndName(long, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>) when the next member is
-/// always written. The bytes must be exactly what the separate calls write: in JSON, what System.Text.Json writes for the
+/// Generated writers put an integer, bool or string member's value and the next member's name out in one call
+/// (<see cref="JsonableWriter.WriteNumberAndName(long, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>,
+/// <see cref="JsonableWriter.WriteBooleanAndName"/>, <see cref="JsonableWriter.WriteStringAndName"/>) when the next member is always written. The bytes must be exactly what the separate calls write: in JSON, what System.Text.Json writes for the
 /// same object; in JMC1, that JSON with its header and a length comment before each name — around members left out by
 /// <c>[JsonIgnore(Condition = ...)]</c>, number handling, enums and every integer width and digit count.
 /// </summary>
@@ -44,6 +44,8 @@ public class FusedMemberWriteTests
             ULong = unchecked((ulong)seed),
             Byte = unchecked((byte)seed),
             Short = unchecked((short)seed),
+            Text = seed % 3 == 0 ? null : "t" + seed.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            On = seed % 2 == 0,
             Color = (FusedColor)unchecked((int)seed),
             Flags = (FusedFlags)unchecked((ulong)seed),
             SkippedWhenZero = unchecked((int)(seed & 1)),
@@ -188,6 +190,12 @@ public partial class FusedIntegers
     public byte Byte { get; set; }
 
     public short Short { get; set; }
+
+    // A string (or null) followed by a member always written: fused with its name too.
+    public string? Text { get; set; }
+
+    // A bool followed by a member always written: fused with its name too.
+    public bool On { get; set; }
 
     public FusedColor Color { get; set; }
 

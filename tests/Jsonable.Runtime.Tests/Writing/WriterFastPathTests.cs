@@ -10,8 +10,8 @@ namespace Jsonable.Runtime.Tests.Writing;
 
 /// <summary>
 /// The writer's fast paths give the bytes the general ones do: integers in every digit count and sign (formatted four
-/// digits a step in 32 bits, two in 64), an integer fused with the next member's name, short printable-ASCII strings (narrowed char by char) against every char that must leave that
-/// path, strings transcoded before they are checked for escapes, short raw copies of every length, and the JMC1
+/// digits a step in 32 bits, two in 64), an integer fused with the next member's name, printable-ASCII strings (checked and narrowed eight chars a vector, or char by char when shorter) against every
+/// char that must leave that path, at the start, middle and end of every vector position, strings transcoded before they are checked for escapes, short raw copies of every length, and the JMC1
 /// header and length comments written as whole words — into a buffer that hands out exactly the room asked for, too.
 /// </summary>
 public class WriterFastPathTests
@@ -156,7 +156,7 @@ public class WriterFastPathTests
         IEnumerable<int> chars = Enumerable.Range(0, 0xA1).Concat([0x7FF, 0x800, 0x3042, 0xFFFD, 0xD800, 0xDC00]);
         foreach (int c in chars)
         {
-            foreach (int length in new[] { 1, 23, 24, 25, 64 })
+            foreach (int length in new[] { 1, 7, 8, 9, 16, 17, 23, 24, 25, 64 })
             {
                 data.Add(c, length);
             }
@@ -184,6 +184,66 @@ public class WriterFastPathTests
             int contentLength = Encoding.UTF8.GetByteCount(ReferenceEscape(value));
             Assert.Equal(Comment(contentLength).Concat(Encoding.UTF8.GetBytes(expected)), jmc1);
         }
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void WriteBoolean_AndNull_AreTheWords_AndTheFusedNameFollowsThem(bool jmc1)
+    {
+        Assert.Equal("true,false,null", Write((ref JsonableWriter w) =>
+        {
+            w.WriteBoolean(true);
+            w.WriteComma();
+            w.WriteBoolean(false);
+            w.WriteComma();
+            w.WriteNull();
+        }, jmc1));
+
+        byte[] jmc1Name = [(byte)',', .. Comment(1), .. "\"b\":"u8];
+        foreach (bool value in new[] { true, false })
+        {
+            byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteBooleanAndName(value, jmc1Name, ",\"b\":"u8), jmc1);
+            byte[] separate = WriteBytes((ref JsonableWriter w) =>
+            {
+                w.WriteBoolean(value);
+                w.WritePreEncodedName(jmc1Name, ",\"b\":"u8);
+            }, jmc1);
+            Assert.Equal(separate, fused);
+            Assert.Equal((value ? "true" : "false") + (jmc1 ? Encoding.Latin1.GetString(jmc1Name) : ",\"b\":"), Encoding.Latin1.GetString(fused));
+        }
+    }
+
+    public static TheoryData<string?, bool> StringsBeforeAName()
+    {
+        var data = new TheoryData<string?, bool>();
+        string?[] values = [null, "", "id", "plain ascii that is longer than a vector", "tab\there", "quote \" and \\", "日本語のテキスト", "emoji 🎉", new string('a', 11770), new string('b', 32208)];
+        foreach (string? value in values)
+        {
+            data.Add(value, false);
+            data.Add(value, true);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(StringsBeforeAName))]
+    public void StringAndName_IsTheStringThenTheName(string? value, bool jmc1)
+    {
+        byte[] jmc1Name = [(byte)',', .. Comment(4), .. "\"next\":"u8];
+        byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteStringAndName(value, jmc1Name, ",\"next\":"u8), jmc1);
+        byte[] separate = WriteBytes((ref JsonableWriter w) =>
+        {
+            w.WriteString(value);
+            w.WritePreEncodedName(jmc1Name, ",\"next\":"u8);
+        }, jmc1);
+
+        Assert.Equal(separate, fused);
+        Assert.EndsWith(jmc1 ? Encoding.Latin1.GetString(jmc1Name) : ",\"next\":", Encoding.Latin1.GetString(fused), StringComparison.Ordinal);
+        string json = Write((ref JsonableWriter w) => w.WriteStringAndName(value, jmc1Name, ",\"next\":"u8), jmc1: false);
+        Assert.EndsWith(",\"next\":", json, StringComparison.Ordinal);
+        Assert.Equal(value, JsonSerializer.Deserialize<string?>(json[..^",\"next\":".Length]));
     }
 
     [Fact]
