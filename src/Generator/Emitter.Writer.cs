@@ -97,6 +97,7 @@ internal sealed partial class Emitter
         // known here; after it, a flag decides at run time.
         bool commaKnown = true;
         bool flagDeclared = false;
+        bool nameAlreadyWritten = false;
         for (int i = 0; i < members.Count; i++)
         {
             MemberModel member = members[i];
@@ -115,7 +116,12 @@ internal sealed partial class Emitter
                 _w.Open($"if ({condition})");
             }
 
-            if (i == 0 && fuseStartWithName)
+            if (nameAlreadyWritten)
+            {
+                // The previous member's value and this name went out in one call.
+                nameAlreadyWritten = false;
+            }
+            else if (i == 0 && fuseStartWithName)
             {
                 _w.Line($"writer.WriteObjectStartAndName({jmc1}, {json});");
             }
@@ -129,7 +135,28 @@ internal sealed partial class Emitter
                 _w.Line($"writer.WritePreEncodedName(__written ? {jmc1} : {jmc1}.Slice(1), __written ? {json} : {json}.Slice(1));");
             }
 
-            _w.Line(WriteStatement(member.Shape, expr));
+            // An integer, bool or string followed by a member that is always written: the value and the next name (with
+            // its comma, as this member was written) in one reservation, which counts in small objects in long lists.
+            bool nextAlwaysWritten = condition is null && i + 1 < members.Count && SkipCondition(members[i + 1]) is null;
+            string? fusedCast = nextAlwaysWritten ? IntegerCast(member.Shape) : null;
+            if (fusedCast is not null)
+            {
+                MemberModel next = members[i + 1];
+                _w.Line($"writer.WriteNumberAndName(({fusedCast}){expr}, __JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
+                nameAlreadyWritten = true;
+            }
+            else if (nextAlwaysWritten && member.Shape.Kind is ShapeKind.Boolean or ShapeKind.String)
+            {
+                MemberModel next = members[i + 1];
+                string call = member.Shape.Kind == ShapeKind.Boolean ? "WriteBooleanAndName" : "WriteStringAndName";
+                _w.Line($"writer.{call}({expr}, __JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
+                nameAlreadyWritten = true;
+            }
+            else
+            {
+                _w.Line(WriteStatement(member.Shape, expr));
+            }
+
             if (flagDeclared)
             {
                 _w.Line("__written = true;");
@@ -165,6 +192,18 @@ internal sealed partial class Emitter
             _ => null,
         };
     }
+
+    /// <summary>
+    /// "long" or "ulong" when <see cref="WriteStatement"/> writes the shape as <c>writer.WriteNumber((long|ulong)x)</c>
+    /// (an integer without number handling, or an enum written as its number); null for any other shape.
+    /// </summary>
+    private static string? IntegerCast(TypeShape shape) => shape.Kind switch
+    {
+        ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 when WriteHandlingArgument(shape).Length == 0 => "long",
+        ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 when WriteHandlingArgument(shape).Length == 0 => "ulong",
+        ShapeKind.Enum when shape.Enum is not { AsString: true } => IsUnsigned(shape.Element!.Kind) ? "ulong" : "long",
+        _ => null,
+    };
 
     /// <summary>", handling" when the number is written other than as a plain number (WriteAsString, named NaN/Infinity), else nothing.</summary>
     private static string WriteHandlingArgument(TypeShape shape) =>

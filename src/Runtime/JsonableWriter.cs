@@ -166,7 +166,12 @@ public ref partial struct JsonableWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteEmptyArray()
     {
-        Enter();
+        // The depth it would enter, checked without storing it: an empty array holds nothing, so it needs no stack either.
+        if (_depth >= _maxDepth)
+        {
+            ThrowTooDeep();
+        }
+
         if (EmitMetadata)
         {
             Unsafe.WriteUnaligned(ref ReserveRef(8), EmptyArrayJmc1Bytes);
@@ -177,8 +182,6 @@ public ref partial struct JsonableWriter
             Unsafe.WriteUnaligned(ref ReserveRef(2), BitConverter.IsLittleEndian ? (ushort)0x5D5B : (ushort)0x5B5D);
             _pos += 2;
         }
-
-        _depth--;
     }
 
     /// <summary>Ends an array.</summary>
@@ -201,7 +204,13 @@ public ref partial struct JsonableWriter
     /// <param name="json">The name as JSON bytes, e.g. <c>,"Name":</c>.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WritePreEncodedName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json) => WriteRaw(EmitMetadata ? jmc1 : json);
+    public void WritePreEncodedName(scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(name.Length);
+        CopyBytes(ref dest, ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += name.Length;
+    }
 
     /// <summary>Writes a dictionary key (escaped, with its length comment in JMC1) followed by <c>:</c>.</summary>
     /// <param name="key">The key.</param>
@@ -212,11 +221,41 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary>Writes <c>null</c>.</summary>
-    public void WriteNull() => WriteRaw("null"u8);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteNull()
+    {
+        Unsafe.WriteUnaligned(ref ReserveRef(4), NullBytes);
+        _pos += 4;
+    }
 
     /// <summary>Writes <c>true</c> or <c>false</c>.</summary>
     /// <param name="value">The value.</param>
-    public void WriteBoolean(bool value) => WriteRaw(value ? "true"u8 : "false"u8);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBoolean(bool value)
+    {
+        // One 8-byte store of either word (the bytes past it are reserved and overwritten by what follows), no copy.
+        Unsafe.WriteUnaligned(ref ReserveRef(8), value ? TrueBytes : FalseBytes);
+        _pos += value ? 4 : 5;
+    }
+
+    /// <summary>
+    /// Writes <c>true</c> or <c>false</c> and then the next member's pre-encoded name (with its leading comma) in one
+    /// reservation: what <see cref="WriteBoolean"/> then <see cref="WritePreEncodedName"/> write.
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes.</param>
+    /// <param name="json">The next name as JSON bytes.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBooleanAndName(bool value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(8 + name.Length);
+        Unsafe.WriteUnaligned(ref dest, value ? TrueBytes : FalseBytes);
+        int n = value ? 4 : 5;
+        CopyBytes(ref Unsafe.Add(ref dest, n), ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += n + name.Length;
+    }
 
     /// <summary>Writes a signed integer.</summary>
     /// <param name="value">The value.</param>
@@ -234,9 +273,62 @@ public ref partial struct JsonableWriter
         }
     }
 
+    /// <summary>
+    /// Writes a signed integer and then the next member's pre-encoded name (with its leading comma) in one
+    /// reservation: what <see cref="WriteNumber(long)"/> then <see cref="WritePreEncodedName"/> write, for generated
+    /// code where a number member is followed by one that is always written.
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes, e.g. <c>,/*\x04\x01*/"Name":</c>.</param>
+    /// <param name="json">The next name as JSON bytes, e.g. <c>,"Name":</c>.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteNumberAndName(long value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(20 + name.Length);
+        int n;
+        if (value >= 0)
+        {
+            n = WriteDigits((ulong)value, ref dest);
+        }
+        else
+        {
+            dest = (byte)'-';
+            n = 1 + WriteDigits(unchecked((ulong)-value), ref Unsafe.Add(ref dest, 1));
+        }
+
+        CopyBytes(ref Unsafe.Add(ref dest, n), ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += n + name.Length;
+    }
+
+    /// <summary>
+    /// Writes an unsigned integer and then the next member's pre-encoded name in one reservation (see
+    /// <see cref="WriteNumberAndName(long, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>).
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes.</param>
+    /// <param name="json">The next name as JSON bytes.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteNumberAndName(ulong value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        ref byte dest = ref ReserveRef(20 + name.Length);
+        int n = WriteDigits(value, ref dest);
+        CopyBytes(ref Unsafe.Add(ref dest, n), ref MemoryMarshal.GetReference(name), name.Length);
+        _pos += n + name.Length;
+    }
+
     /// <summary>Writes an unsigned integer.</summary>
     /// <param name="value">The value.</param>
-    public void WriteNumber(ulong value) => _pos += WriteDigits(value, ref ReserveRef(20));
+    public void WriteNumber(ulong value)
+    {
+        // Reserve first, in its own statement: "_pos += WriteDigits(value, ref ReserveRef(20))" read _pos before the
+        // reservation could move to a new chunk (and reset it to 0), so a number written there landed after garbage.
+        ref byte dest = ref ReserveRef(20);
+        _pos += WriteDigits(value, ref dest);
+    }
 
     /// <summary>Writes a double in its shortest round-trip form. NaN and infinities are an error: RFC 8259 has no token for them.</summary>
     /// <param name="value">The value.</param>
@@ -286,28 +378,59 @@ public ref partial struct JsonableWriter
     /// length comment of the escaped UTF-8 content.
     /// </summary>
     /// <param name="value">The characters.</param>
-    public void WriteString(scoped ReadOnlySpan<char> value)
+    public void WriteString(scoped ReadOnlySpan<char> value) => WriteStringThen(value, default);
+
+    /// <summary>
+    /// Writes a string (or <c>null</c>) and then the next member's pre-encoded name (with its leading comma) in one
+    /// reservation: what <see cref="WriteString(string)"/> then <see cref="WritePreEncodedName"/> write.
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="jmc1">The next name as JMC1 bytes.</param>
+    /// <param name="json">The next name as JSON bytes.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public void WriteStringAndName(string? value, scoped ReadOnlySpan<byte> jmc1, scoped ReadOnlySpan<byte> json)
+    {
+        ReadOnlySpan<byte> name = EmitMetadata ? jmc1 : json;
+        if (value is null)
+        {
+            ref byte dest = ref ReserveRef(4 + name.Length);
+            Unsafe.WriteUnaligned(ref dest, NullBytes);
+            CopyBytes(ref Unsafe.Add(ref dest, 4), ref MemoryMarshal.GetReference(name), name.Length);
+            _pos += 4 + name.Length;
+        }
+        else
+        {
+            WriteStringThen(value.AsSpan(), name);
+        }
+    }
+
+    /// <summary>Writes a string, then <paramref name="after"/> (pre-encoded bytes, possibly none) in the same reservation.</summary>
+    private void WriteStringThen(scoped ReadOnlySpan<char> value, scoped ReadOnlySpan<byte> after)
     {
         if (value.Length > Jmc1.MaxLength)
         {
             // Every char takes at least one byte, so no length comment can describe it: stream it in chunks.
             WriteLongString(value);
+            WriteRaw(after);
             return;
         }
 
         int prefix = EmitMetadata ? Jmc1.LengthCommentSize + 1 : 1;
-        Span<byte> dest = Reserve(prefix + (value.Length * JsonEscaping.MaxExpansion) + 1);
+        Span<byte> dest = Reserve(prefix + (value.Length * JsonEscaping.MaxExpansion) + 1 + after.Length);
         Span<byte> content = dest.Slice(prefix);
-        if (value.Length <= ShortString && TryWritePlainAscii(value, content))
-        {
-            FinishString(dest, prefix, value.Length);
-            return;
-        }
 
-        // Longer ones: a vectorized scan of the chars for the next one to escape, then a vectorized transcode up to it.
+        // Printable ASCII that needs no escape (ids, keys, URLs, dates) is checked and narrowed in one pass; from the first
+        // char that is not, a vectorized scan for the next char to escape, then a vectorized transcode up to it.
         // (Transcoding first and scanning the UTF-8 instead measured slower on twitter.json: CJK text is 3 bytes a char.)
-        int n = JsonEscaping.EscapeUtf16(value, content);
+        int plain = NarrowPlainAscii(value, ref MemoryMarshal.GetReference(content));
+        int n = plain == value.Length ? plain : plain + JsonEscaping.EscapeUtf16(value.Slice(plain), content.Slice(plain));
         FinishString(dest, prefix, n);
+        if (!after.IsEmpty)
+        {
+            // The room reserved above holds the longest the string could have been, then these.
+            CopyBytes(ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), (nint)(uint)_pos), ref MemoryMarshal.GetReference(after), after.Length);
+            _pos += after.Length;
+        }
     }
 
     /// <summary>Writes already-UTF-8 text as a string (escaped as needed).</summary>
@@ -417,7 +540,7 @@ public ref partial struct JsonableWriter
         Span<byte> span = _span;
         if ((uint)pos < (uint)span.Length)
         {
-            span[pos] = b;
+            Unsafe.Add(ref MemoryMarshal.GetReference(span), (nint)(uint)pos) = b; // checked just above
             _pos = pos + 1;
         }
         else
@@ -484,31 +607,68 @@ public ref partial struct JsonableWriter
         }
     }
 
-    /// <summary>Strings up to this many chars are first tried char by char: cheaper than setting up two vectorized passes.</summary>
-    private const int ShortString = 24;
-
     /// <summary>
-    /// Narrows <paramref name="value"/> into <paramref name="dest"/> if every char is printable ASCII that needs no
-    /// escaping (what ids, keys, names and numbers-as-strings are); false at the first char that is not, leaving the
-    /// caller to write the string the general way.
+    /// Narrows the leading run of <paramref name="value"/> that is printable ASCII needing no escape (no quote, backslash,
+    /// control or non-ASCII char) into <paramref name="to"/>, eight chars per vector compare and store: one pass where a
+    /// scan for chars to escape and a transcode would make two. Bytes past the run may be written too (the caller's room
+    /// holds the whole string, and what it writes next overwrites them).
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryWritePlainAscii(scoped ReadOnlySpan<char> value, Span<byte> dest)
+    /// <returns>The length of the run: <c>value.Length</c> when the whole string is plain.</returns>
+    private static int NarrowPlainAscii(scoped ReadOnlySpan<char> value, ref byte to)
     {
-        ref byte to = ref MemoryMarshal.GetReference(dest);
-        for (int i = 0; i < value.Length; i++)
+        ref ushort from = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(value));
+        int length = value.Length;
+        if (!Vector128.IsHardwareAccelerated || length < Vector128<ushort>.Count)
         {
-            char c = value[i];
-            if ((uint)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
+            for (int i = 0; i < length; i++)
             {
-                return false;
+                ushort c = Unsafe.Add(ref from, i);
+                if ((uint)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
+                {
+                    return i;
+                }
+
+                Unsafe.Add(ref to, i) = (byte)c;
             }
 
-            Unsafe.Add(ref to, i) = (byte)c;
+            return length;
         }
 
-        return true;
+        int at = 0;
+        while (true)
+        {
+            // The last step overlaps the one before it rather than leaving a scalar tail.
+            if (at > length - Vector128<ushort>.Count)
+            {
+                at = length - Vector128<ushort>.Count;
+            }
+
+            Vector128<ushort> chars = Vector128.LoadUnsafe(ref from, (nuint)at);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, at), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
+            Vector128<ushort> stop = Vector128.GreaterThanOrEqual(chars - Vector128.Create((ushort)0x20), Vector128.Create((ushort)0x60))
+                | Vector128.Equals(chars, Vector128.Create((ushort)'"'))
+                | Vector128.Equals(chars, Vector128.Create((ushort)'\\'));
+            if (stop != Vector128<ushort>.Zero)
+            {
+                return at + BitOperations.TrailingZeroCount(stop.ExtractMostSignificantBits());
+            }
+
+            at += Vector128<ushort>.Count;
+            if (at == length)
+            {
+                return length;
+            }
+        }
     }
+
+    /// <summary><c>null</c> as the 4-byte value that stores it in one write.</summary>
+    private static uint NullBytes => BitConverter.IsLittleEndian ? 0x6C6C756EU : 0x6E756C6CU;
+
+    /// <summary><c>true</c> and four zero bytes, as the 8-byte value that stores it in one write.</summary>
+    private static ulong TrueBytes => BitConverter.IsLittleEndian ? 0x65757274UL : 0x7472756500000000UL;
+
+    /// <summary><c>false</c> and three zero bytes, as the 8-byte value that stores it in one write.</summary>
+    private static ulong FalseBytes => BitConverter.IsLittleEndian ? 0x65736C6166UL : 0x66616C7365000000UL;
 
     /// <summary><c>/*JMC1*/</c> as the little-endian 8-byte value that stores it in one write.</summary>
     private static ulong Jmc1HeaderBytes => BitConverter.IsLittleEndian ? 0x2F2A31434D4A2A2FUL : 0x2F2A4A4D43312A2FUL;
@@ -579,9 +739,18 @@ public ref partial struct JsonableWriter
         }
     }
 
-    /// <summary>Writes the decimal digits of <paramref name="value"/> (room for 20 bytes) two at a time, from the right.</summary>
+    /// <summary>Writes the decimal digits of <paramref name="value"/> (room for 20 bytes).</summary>
     /// <returns>The number of digits.</returns>
-    private static int WriteDigits(ulong value, ref byte dest)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteDigits(ulong value, ref byte dest) =>
+        value <= uint.MaxValue ? WriteDigits32((uint)value, ref dest) : WriteDigits64(value, ref dest);
+
+    /// <summary>
+    /// <see cref="WriteDigits"/> for a value that fits 32 bits (ids, counts, prices: nearly every integer on the wire):
+    /// the last eight digits are made at once in one 64-bit register (<see cref="EightDigits"/>: no loop, no table,
+    /// no dependent chain of divisions) and stored in one 8-byte write; the one or two above them, if any, from the pair table.
+    /// </summary>
+    private static int WriteDigits32(uint value, ref byte dest)
     {
         if (value < 10)
         {
@@ -589,6 +758,55 @@ public ref partial struct JsonableWriter
             return 1;
         }
 
+        if (!BitConverter.IsLittleEndian)
+        {
+            return WriteDigits64(value, ref dest);
+        }
+
+        if (value < 100_000_000)
+        {
+            // Leading zero digits are the low bytes that are 0 (the most significant digit is stored first): shift them out.
+            ulong digits = EightDigits(value);
+            int leadingZeros = BitOperations.TrailingZeroCount(digits) >> 3;
+            Unsafe.WriteUnaligned(ref dest, (digits + 0x3030_3030_3030_3030UL) >> (leadingZeros * 8));
+            return 8 - leadingZeros;
+        }
+
+        uint high = value / 100_000_000; // 1..42
+        ulong low = EightDigits(value - (high * 100_000_000)) + 0x3030_3030_3030_3030UL;
+        if (high < 10)
+        {
+            dest = (byte)('0' + high);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref dest, 1), low);
+            return 9;
+        }
+
+        Unsafe.WriteUnaligned(ref dest, Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref MemoryMarshal.GetReference(TwoDigits), (nint)(high * 2))));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref dest, 2), low);
+        return 10;
+    }
+
+    /// <summary>
+    /// The eight decimal digits of <paramref name="value"/> (below 10^8, leading zeros included) as the values 0–9, one a
+    /// byte, most significant in the lowest byte (the order they are stored in on a little-endian machine). Split by
+    /// 10^4 into two 32-bit lanes, then each lane by 100 into 16-bit lanes, then each by 10 into bytes: the divisions of
+    /// all lanes at a step are one multiply and shift (exact for these ranges: x × 5243 >> 19 is x / 100 below 43,699,
+    /// x × 103 >> 10 is x / 10 below 179).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong EightDigits(uint value)
+    {
+        uint upper = value / 10_000;
+        ulong x = upper | ((ulong)(value - (upper * 10_000)) << 32);
+        ulong hundreds = ((x * 5243) >> 19) & 0x0000_007F_0000_007FUL;
+        x = hundreds | ((x - (hundreds * 100)) << 16);
+        ulong tens = ((x * 103) >> 10) & 0x000F_000F_000F_000FUL;
+        return tens | ((x - (tens * 10)) << 8);
+    }
+
+    /// <summary><see cref="WriteDigits"/> for any value of 10 or more: two digits at a time, from the right.</summary>
+    private static int WriteDigits64(ulong value, ref byte dest)
+    {
         int digits = CountDigits(value);
         ref byte pairs = ref MemoryMarshal.GetReference(TwoDigits);
         int at = digits;

@@ -9,16 +9,16 @@ using System.Text.Json;
 namespace Jsonable.Runtime.Tests.Writing;
 
 /// <summary>
-/// The writer's fast paths give the bytes the general ones do: integers in every digit count and sign (formatted two
-/// digits at a time), short printable-ASCII strings (narrowed char by char) against every char that must leave that
-/// path, strings transcoded before they are checked for escapes, short raw copies of every length, and the JMC1
+/// The writer's fast paths give the bytes the general ones do: integers in every digit count and sign (formatted four
+/// digits a step in 32 bits, two in 64), an integer fused with the next member's name, printable-ASCII strings (checked and narrowed eight chars a vector, or char by char when shorter) against every
+/// char that must leave that path, at the start, middle and end of every vector position, strings transcoded before they are checked for escapes, short raw copies of every length, and the JMC1
 /// header and length comments written as whole words — into a buffer that hands out exactly the room asked for, too.
 /// </summary>
 public class WriterFastPathTests
 {
     public static TheoryData<long> Int64Values()
     {
-        var values = new SortedSet<long> { 0, 1, -1, 9, -9, long.MaxValue, long.MinValue, long.MinValue + 1, int.MaxValue, int.MinValue };
+        var values = new SortedSet<long> { 0, 1, -1, 9, -9, long.MaxValue, long.MinValue, long.MinValue + 1, int.MaxValue, int.MinValue, uint.MaxValue, (long)uint.MaxValue + 1, -(long)uint.MaxValue };
         for (long power = 1; power <= 1_000_000_000_000_000_000; power *= 10)
         {
             foreach (long v in new[] { power - 1, power, power + 1, (power * 2) - 1 })
@@ -44,9 +44,109 @@ public class WriterFastPathTests
     [InlineData(10_000_000_000_000_000_000UL)]
     [InlineData(ulong.MaxValue)]
     [InlineData((ulong)long.MaxValue + 1)]
+    [InlineData((ulong)uint.MaxValue)]
+    [InlineData((ulong)uint.MaxValue + 1)]
     public void WriteNumber_UInt64_IsTheInvariantDecimalText(ulong value)
     {
         Assert.Equal(value.ToString(CultureInfo.InvariantCulture), Write((ref JsonableWriter w) => w.WriteNumber(value), jmc1: false));
+    }
+
+    [Fact]
+    public void WriteNumber_RandomIntegersOfEveryDigitCount_AreTheInvariantDecimalText()
+    {
+        var random = new Random(20261124);
+        long[] values = new long[20_000];
+        for (int i = 0; i < values.Length; i++)
+        {
+            long magnitude = random.NextInt64(0, PowerOfTen(random.Next(1, 19)));
+            values[i] = i % 3 == 0 ? -magnitude : magnitude;
+        }
+
+        string written = Write((ref JsonableWriter w) =>
+        {
+            for (int i = 0; i < values.Length; i++)
+            {
+                w.WriteNumberAndName(values[i], ","u8, ","u8);
+                w.WriteNumber((ulong)Math.Abs(values[i]));
+                w.WriteComma();
+            }
+        }, jmc1: false);
+
+        string expected = string.Concat(values.Select(v => v.ToString(CultureInfo.InvariantCulture) + "," + Math.Abs(v).ToString(CultureInfo.InvariantCulture) + ","));
+        Assert.Equal(expected, written);
+        Assert.Contains(values, v => v is > 0 and < 10);
+        Assert.Contains(values, v => v > uint.MaxValue);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Numbers_WhereTheChunkIsFull_GoOnTheNextChunkWithNothingBetween(bool jmc1)
+    {
+        foreach (int filled in new[] { 4076, 4077, 4090, 4095, 4096 })
+        {
+            byte[] filler = Enumerable.Repeat((byte)'a', filled).ToArray();
+            var tight = new ExactBufferWriter();
+            var writer = new JsonableWriter(tight, jmc1);
+            writer.WriteRaw(filler);
+            writer.WriteNumber(12_345_678_901UL);
+            writer.WriteRaw(filler);
+            writer.WriteNumber(-12_345_678_901L);
+            writer.WriteRaw(filler);
+            writer.WriteNumberAndName(205_705_993L, ",n"u8, ",n"u8);
+            writer.Flush();
+
+            string text = Encoding.Latin1.GetString(tight.Written);
+            string a = new('a', filled);
+            Assert.Equal(a + "12345678901" + a + "-12345678901" + a + "205705993,n", text);
+        }
+    }
+
+    private static long PowerOfTen(int exponent)
+    {
+        long power = 1;
+        for (int i = 0; i < exponent; i++)
+        {
+            power *= 10;
+        }
+
+        return power;
+    }
+
+    [Theory]
+    [MemberData(nameof(Int64Values))]
+    public void NumberAndName_IsTheNumberThenTheName(long value)
+    {
+        byte[] jsonName = ",\"blockIds\":"u8.ToArray();
+        byte[] jmc1Name = [(byte)',', .. Comment(8), .. "\"blockIds\":"u8];
+        foreach (bool jmc1 in new[] { false, true })
+        {
+            byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName(value, jmc1Name, jsonName), jmc1);
+            byte[] separate = WriteBytes((ref JsonableWriter w) =>
+            {
+                w.WriteNumber(value);
+                w.WritePreEncodedName(jmc1Name, jsonName);
+            }, jmc1);
+
+            Assert.Equal(Encoding.Latin1.GetBytes(value.ToString(CultureInfo.InvariantCulture)).Concat(jmc1 ? jmc1Name : jsonName), fused);
+            Assert.Equal(separate, fused);
+
+            if (value >= 0)
+            {
+                byte[] fusedUnsigned = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName((ulong)value, jmc1Name, jsonName), jmc1);
+                Assert.Equal(fused, fusedUnsigned);
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData(ulong.MaxValue)]
+    [InlineData((ulong)uint.MaxValue + 1)]
+    [InlineData(10_000_000_000_000_000_000UL)]
+    public void NumberAndName_UInt64AboveInt64_IsTheNumberThenTheName(ulong value)
+    {
+        byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName(value, ",/*\u0031\u0001*/\"a\":"u8, ",\"a\":"u8), jmc1: false);
+        Assert.Equal(value.ToString(CultureInfo.InvariantCulture) + ",\"a\":", Encoding.UTF8.GetString(fused));
     }
 
     /// <summary>Every char up to U+00A0 and a few beyond, placed first, last and in the middle of strings on both sides of the short-string limit.</summary>
@@ -56,7 +156,7 @@ public class WriterFastPathTests
         IEnumerable<int> chars = Enumerable.Range(0, 0xA1).Concat([0x7FF, 0x800, 0x3042, 0xFFFD, 0xD800, 0xDC00]);
         foreach (int c in chars)
         {
-            foreach (int length in new[] { 1, 23, 24, 25, 64 })
+            foreach (int length in new[] { 1, 7, 8, 9, 16, 17, 23, 24, 25, 64 })
             {
                 data.Add(c, length);
             }
@@ -84,6 +184,66 @@ public class WriterFastPathTests
             int contentLength = Encoding.UTF8.GetByteCount(ReferenceEscape(value));
             Assert.Equal(Comment(contentLength).Concat(Encoding.UTF8.GetBytes(expected)), jmc1);
         }
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void WriteBoolean_AndNull_AreTheWords_AndTheFusedNameFollowsThem(bool jmc1)
+    {
+        Assert.Equal("true,false,null", Write((ref JsonableWriter w) =>
+        {
+            w.WriteBoolean(true);
+            w.WriteComma();
+            w.WriteBoolean(false);
+            w.WriteComma();
+            w.WriteNull();
+        }, jmc1));
+
+        byte[] jmc1Name = [(byte)',', .. Comment(1), .. "\"b\":"u8];
+        foreach (bool value in new[] { true, false })
+        {
+            byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteBooleanAndName(value, jmc1Name, ",\"b\":"u8), jmc1);
+            byte[] separate = WriteBytes((ref JsonableWriter w) =>
+            {
+                w.WriteBoolean(value);
+                w.WritePreEncodedName(jmc1Name, ",\"b\":"u8);
+            }, jmc1);
+            Assert.Equal(separate, fused);
+            Assert.Equal((value ? "true" : "false") + (jmc1 ? Encoding.Latin1.GetString(jmc1Name) : ",\"b\":"), Encoding.Latin1.GetString(fused));
+        }
+    }
+
+    public static TheoryData<string?, bool> StringsBeforeAName()
+    {
+        var data = new TheoryData<string?, bool>();
+        string?[] values = [null, "", "id", "plain ascii that is longer than a vector", "tab\there", "quote \" and \\", "日本語のテキスト", "emoji 🎉", new string('a', 11770), new string('b', 32208)];
+        foreach (string? value in values)
+        {
+            data.Add(value, false);
+            data.Add(value, true);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(StringsBeforeAName))]
+    public void StringAndName_IsTheStringThenTheName(string? value, bool jmc1)
+    {
+        byte[] jmc1Name = [(byte)',', .. Comment(4), .. "\"next\":"u8];
+        byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteStringAndName(value, jmc1Name, ",\"next\":"u8), jmc1);
+        byte[] separate = WriteBytes((ref JsonableWriter w) =>
+        {
+            w.WriteString(value);
+            w.WritePreEncodedName(jmc1Name, ",\"next\":"u8);
+        }, jmc1);
+
+        Assert.Equal(separate, fused);
+        Assert.EndsWith(jmc1 ? Encoding.Latin1.GetString(jmc1Name) : ",\"next\":", Encoding.Latin1.GetString(fused), StringComparison.Ordinal);
+        string json = Write((ref JsonableWriter w) => w.WriteStringAndName(value, jmc1Name, ",\"next\":"u8), jmc1: false);
+        Assert.EndsWith(",\"next\":", json, StringComparison.Ordinal);
+        Assert.Equal(value, JsonSerializer.Deserialize<string?>(json[..^",\"next\":".Length]));
     }
 
     [Fact]
@@ -252,8 +412,7 @@ public class WriterFastPathTests
                 }
 
                 w.WriteObjectStartAndName(",/*\u0036\u0001*/\"areaId\":"u8, ",\"areaId\":"u8);
-                w.WriteNumber(i);
-                w.WritePreEncodedName(",/*\u0038\u0001*/\"blockIds\":"u8, ",\"blockIds\":"u8);
+                w.WriteNumberAndName(i, ",/*\u0038\u0001*/\"blockIds\":"u8, ",\"blockIds\":"u8);
                 w.WriteEmptyArray();
                 w.WriteObjectEnd();
             }
