@@ -9,7 +9,9 @@ namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
 /// Writes a response with the generated writers: small ones are buffered whole and get <c>Content-Length</c>;
-/// large ones spill into the response <see cref="PipeWriter"/> and are flushed as they are written.
+/// large ones spill into the response <see cref="PipeWriter"/> and are flushed as they are written. A response starts
+/// (its headers are written) when it spills, so its body goes into the pipe once: bytes written into Kestrel's pipe
+/// before the headers are held aside and copied again behind them on the first flush (for a 477 KB echo, all of it).
 /// </summary>
 internal static class ResponseBodyWriter
 {
@@ -17,9 +19,9 @@ internal static class ResponseBodyWriter
     {
         HttpResponse response = context.Response;
         CancellationToken aborted = context.RequestAborted;
-        using var output = new SpillingBufferWriter(response.BodyWriter, options.ResponseBufferSize);
+        using var output = new SpillingBufferWriter(response, options.ResponseBufferSize);
         await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
-        if (!output.HasSpilled)
+        if (output.IsBufferedWhole)
         {
             response.ContentLength = output.BufferedLength;
         }
@@ -29,25 +31,33 @@ internal static class ResponseBodyWriter
 
     /// <summary>
     /// Buffers in pooled memory until first asked to flush or until the threshold would be passed (a single large
-    /// object never asks), then writes straight into the pipe.
+    /// object never asks), then starts the response and writes straight into the pipe.
     /// </summary>
     private sealed class SpillingBufferWriter : IBufferWriter<byte>, IDisposable
     {
+        private readonly HttpResponse _response;
         private readonly PipeWriter _body;
         private readonly int _threshold;
         private byte[] _buffer;
         private int _length;
 
-        /// <param name="body">The response pipe.</param>
+        /// <summary>A start that did not finish synchronously (an asynchronous OnStarting callback): buffer until it has.</summary>
+        private Task? _starting;
+
+        /// <param name="response">The response: its pipe, and its start when the buffer spills.</param>
         /// <param name="threshold">The most bytes buffered (for Content-Length) before writing into the pipe instead.</param>
-        public SpillingBufferWriter(PipeWriter body, int threshold)
+        public SpillingBufferWriter(HttpResponse response, int threshold)
         {
-            _body = body;
+            _response = response;
+            _body = response.BodyWriter;
             _threshold = Math.Max(threshold, 0);
             _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
         }
 
         public bool HasSpilled { get; private set; }
+
+        /// <summary>Whether the whole body is in the buffer and the response has not been started: it can get Content-Length.</summary>
+        public bool IsBufferedWhole => !HasSpilled && _starting is null;
 
         public int BufferedLength => _length;
 
@@ -65,9 +75,9 @@ internal static class ResponseBodyWriter
 
         public Memory<byte> GetMemory(int sizeHint = 0)
         {
-            if (!HasSpilled && !TryEnsure(sizeHint))
+            if (!HasSpilled && !TryEnsure(sizeHint) && !TrySpill())
             {
-                Spill();
+                Grow(sizeHint);
             }
 
             return HasSpilled ? _body.GetMemory(sizeHint) : _buffer.AsMemory(_length);
@@ -75,9 +85,9 @@ internal static class ResponseBodyWriter
 
         public Span<byte> GetSpan(int sizeHint = 0)
         {
-            if (!HasSpilled && !TryEnsure(sizeHint))
+            if (!HasSpilled && !TryEnsure(sizeHint) && !TrySpill())
             {
-                Spill();
+                Grow(sizeHint);
             }
 
             return HasSpilled ? _body.GetSpan(sizeHint) : _buffer.AsSpan(_length);
@@ -88,6 +98,7 @@ internal static class ResponseBodyWriter
         {
             if (!HasSpilled)
             {
+                await StartAsync(cancellationToken).ConfigureAwait(false);
                 Spill();
             }
 
@@ -102,6 +113,12 @@ internal static class ResponseBodyWriter
         {
             if (!HasSpilled)
             {
+                if (_starting is not null)
+                {
+                    // Grown past the threshold while an OnStarting callback ran: no Content-Length was promised.
+                    await _starting.ConfigureAwait(false);
+                }
+
                 Spill();
             }
 
@@ -116,6 +133,41 @@ internal static class ResponseBodyWriter
             {
                 ArrayPool<byte>.Shared.Return(buffer);
             }
+        }
+
+        private async ValueTask StartAsync(CancellationToken cancellationToken)
+        {
+            if (_starting is null && !_response.HasStarted)
+            {
+                _starting = _response.StartAsync(cancellationToken);
+            }
+
+            if (_starting is not null)
+            {
+                await _starting.ConfigureAwait(false);
+            }
+        }
+
+        /// <summary>
+        /// Starts the response, then moves the buffer into the pipe; false (keep buffering) when the start cannot finish
+        /// synchronously, since nothing may write into the pipe while OnStarting callbacks run.
+        /// </summary>
+        private bool TrySpill()
+        {
+            if (_starting is null && !_response.HasStarted)
+            {
+                _starting = _response.StartAsync();
+            }
+
+            if (_starting is { IsCompleted: false })
+            {
+                return false;
+            }
+
+            // A start that failed throws here, as the first flush would have.
+            _starting?.GetAwaiter().GetResult();
+            Spill();
+            return true;
         }
 
         private void Spill()
@@ -134,16 +186,26 @@ internal static class ResponseBodyWriter
                 return false;
             }
 
-            if (_buffer.Length - _length >= sizeHint)
+            if (_buffer.Length - _length < sizeHint)
             {
-                return true;
+                Grow(sizeHint);
             }
 
-            byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Max(_buffer.Length * 2, _length + sizeHint));
+            return true;
+        }
+
+        private void Grow(int sizeHint)
+        {
+            sizeHint = Math.Max(sizeHint, 1);
+            if (_buffer.Length - _length >= sizeHint)
+            {
+                return;
+            }
+
+            byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(Array.MaxLength, Math.Max((long)_buffer.Length * 2, (long)_length + sizeHint)));
             _buffer.AsSpan(0, _length).CopyTo(larger);
             ArrayPool<byte>.Shared.Return(_buffer);
             _buffer = larger;
-            return true;
         }
     }
 }
