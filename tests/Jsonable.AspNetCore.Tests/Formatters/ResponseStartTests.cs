@@ -33,6 +33,19 @@ public sealed class ResponseStartTests
     }
 
     [Fact]
+    public async Task LargeObject_AsksThePipeOnlyForSpansThatFitAPooledBlockWithChunkFraming()
+    {
+        // Kestrel serves a span from its 4 KB pool blocks only if the request plus its chunk framing fits one; the
+        // generated writer asks for 4 KB spans, which must not reach the pipe as they are (each would be a fresh array).
+        var body = new RecordingBody(startDelay: null);
+
+        await JsonableResults.Ok(Large()).ExecuteAsync(Context(body, out _));
+
+        Assert.True(body.Written.Length > 100_000, "The body went through the pipe.");
+        Assert.InRange(body.LargestSizeHint, 0, 4096 - 64);
+    }
+
+    [Fact]
     public async Task LargeObject_WhenTheStartFinishesLater_NothingIsWrittenBeforeItAndEveryByteArrives()
     {
         Order order = Large();
@@ -106,6 +119,8 @@ public sealed class ResponseStartTests
 
         public long BytesBeforeStart { get; private set; }
 
+        public int LargestSizeHint { get; private set; }
+
         public byte[] Written => _stream.ToArray();
 
         public Stream Stream => throw new NotSupportedException("Jsonable writes into the PipeWriter.");
@@ -159,9 +174,17 @@ public sealed class ResponseStartTests
 
             public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default) => inner.FlushAsync(cancellationToken);
 
-            public override Memory<byte> GetMemory(int sizeHint = 0) => inner.GetMemory(sizeHint);
+            public override Memory<byte> GetMemory(int sizeHint = 0)
+            {
+                body.LargestSizeHint = Math.Max(body.LargestSizeHint, sizeHint);
+                return inner.GetMemory(sizeHint);
+            }
 
-            public override Span<byte> GetSpan(int sizeHint = 0) => inner.GetSpan(sizeHint);
+            public override Span<byte> GetSpan(int sizeHint = 0)
+            {
+                body.LargestSizeHint = Math.Max(body.LargestSizeHint, sizeHint);
+                return inner.GetSpan(sizeHint);
+            }
         }
     }
 }
