@@ -118,6 +118,22 @@ public ref partial struct JsonableReader
 
     private string ReadStringCore(int hint)
     {
+        // A JMC1 length hint locates the closing quote directly (JsonableReader.StringFastPaths.cs); a hint that does not
+        // hold, or content the fast path does not take, is read below exactly as without a hint.
+        if (hint >= 0 && TryReadHintedString(hint) is { } hinted)
+        {
+            return hinted;
+        }
+
+        return ReadStringScanned(hint);
+    }
+
+    /// <summary>
+    /// The general path: finds the end of the string by scanning, checks the hint (if any) against it, then decodes.
+    /// Internal so that tests can pin every fast path to its result.
+    /// </summary>
+    internal string ReadStringScanned(int hint)
+    {
         if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
         {
             throw Unexpected("a string");
@@ -210,7 +226,16 @@ public ref partial struct JsonableReader
             else if (b == (byte)'\\')
             {
                 kind = StringContent.Escaped;
-                i += 2; // the escape's details are checked when it is decoded
+
+                // The escape's details are checked when it is decoded; here only its extent matters. A \uXXXX with four
+                // hex digits is skipped whole (its digits are no string stop, so a search would pass them too), and an
+                // escape directly after another is taken here without a search: text escaped char by char is all escapes.
+                do
+                {
+                    i += i + 6 <= rest.Length && rest[i + 1] == (byte)'u' && Hex4(HexDigitValues, rest.Slice(i + 2, 4)) >= 0 ? 6 : 2;
+                }
+                while (i < rest.Length && rest[i] == (byte)'\\');
+
                 if (i > rest.Length)
                 {
                     ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
@@ -286,6 +311,20 @@ public ref partial struct JsonableReader
     private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
     {
         Span<char> chars = Scratch(content.Length);
+        if (TryDecodeString(content, chars, out int unescaped))
+        {
+            return new string(chars.Slice(0, unescaped));
+        }
+
+        return UnescapeOrThrow(content, contentOffset, chars);
+    }
+
+    /// <summary>
+    /// The escape-by-escape decoder that knows every error and its offset; reached only when <see cref="TryDecodeString"/>
+    /// refused the content (which it does for exactly the content this rejects).
+    /// </summary>
+    private static string UnescapeOrThrow(ReadOnlySpan<byte> content, int contentOffset, Span<char> chars)
+    {
         int written = 0;
         int i = 0;
         while (i < content.Length)
