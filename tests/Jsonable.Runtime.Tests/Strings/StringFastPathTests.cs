@@ -179,6 +179,14 @@ public sealed class StringFastPathTests
         ["covers a quote", Build("/*JMC1*/", 2, "[", 7, "\"ab\",", 2, "\"cd\"]"), "The length comment claims 7 bytes but the string has 2.", 21],
         ["covers a quote, long", Build("/*JMC1*/", 2, "[", 40, "\"" + Ascii(17) + "\",", 17, "\"" + Ascii(20) + "\"]"), "The length comment claims 40 bytes but the string has 17.", 21],
 
+        // The same where the next string has no length comment (a reader accepts that), so the claimed bytes hold quotes
+        // and nothing else a string may not hold: printable ASCII, and UTF-8.
+        ["covers a quote, no comment after", Build("/*JMC1*/", 2, "[", 6, "\"ab\",\"c\"]"), "The length comment claims 6 bytes but the string has 2.", 21],
+        ["covers a quote, no comment after, long", Build("/*JMC1*/", 2, "[", 40, "\"" + Ascii(17) + "\",\"" + Ascii(20) + "\"]"), "The length comment claims 40 bytes but the string has 17.", 21],
+        ["covers a quote after UTF-8", Build("/*JMC1*/", 2, "[", 6, "\"é\",\"c\"]"), "The length comment claims 6 bytes but the string has 2.", 21],
+        ["covers a quote after UTF-8, long", Build("/*JMC1*/", 2, "[", 41, "\"" + Ascii(17) + "é\",\"" + Ascii(19) + "\"]"), "The length comment claims 41 bytes but the string has 19.", 21],
+        ["covers a quote after an escape", Build("/*JMC1*/", 2, "[", 7, "\"\\n\",\"cd\"]"), "The length comment claims 7 bytes but the string has 2.", 21],
+
         // A hint that ends on an escaped quote: the claimed bytes end with a backslash that escapes the "closing" quote.
         ["ends on an escaped quote", Build("/*JMC1*/", 3, "\"ab\\\"cd\""), "The length comment claims 3 bytes but the string has 6.", 14],
         ["ends on an escaped quote, long", Build("/*JMC1*/", 21, "\"" + Ascii(20) + "\\\"cd\""), "The length comment claims 21 bytes but the string has 24.", 14],
@@ -186,6 +194,9 @@ public sealed class StringFastPathTests
         // True hints over content the string may not hold, or escapes that do not decode.
         ["control byte", Build("/*JMC1*/", 5, "\"ab\u0001cd\""), "The control character 0x01 must be escaped inside a string.", 17],
         ["control byte, long", Build("/*JMC1*/", 25, "\"" + Ascii(20) + "\u001Fcdef\""), "The control character 0x1F must be escaped inside a string.", 35],
+        ["control byte after UTF-8", Build("/*JMC1*/", 4, "\"é\u0001x\""), "The control character 0x01 must be escaped inside a string.", 17],
+        ["control byte after UTF-8, long", Build("/*JMC1*/", 24, "\"" + Ascii(17) + "é\u0001" + Ascii(4) + "\""), "The control character 0x01 must be escaped inside a string.", 34],
+        ["control byte after an escape", Build("/*JMC1*/", 4, "\"\\t\u0002x\""), "The control character 0x02 must be escaped inside a string.", 17],
         ["invalid UTF-8", Build("/*JMC1*/", 5, "\"ab", new byte[] { 0xFF }, "cd\""), "The string is not valid UTF-8.", 14],
         ["invalid UTF-8, long", Build("/*JMC1*/", 25, "\"" + Ascii(20), new byte[] { 0xC3 }, "cdef\""), "The string is not valid UTF-8.", 14],
         ["truncated UTF-8 sequence at the end", Build("/*JMC1*/", 4, "\"ab", new byte[] { 0xE6, 0x97 }, "\""), "The string is not valid UTF-8.", 14],
@@ -248,6 +259,9 @@ public sealed class StringFastPathTests
     [Theory]
     [InlineData("\"\\u12\"", "A \\u escape needs four hexadecimal digits.", 1)]
     [InlineData("\"\\u00e9\\u12\"", "A \\u escape needs four hexadecimal digits.", 7)]
+    [InlineData("\"\\u12\"abcdef", "A \\u escape needs four hexadecimal digits.", 1)]
+    [InlineData("\"\\u00e9\\u1\"abcdef", "A \\u escape needs four hexadecimal digits.", 7)]
+    [InlineData("\"\\u00e9\\u\"abcdefghi", "A \\u escape needs four hexadecimal digits.", 7)]
     [InlineData("\"\\u00e9\\u\"", "A \\u escape needs four hexadecimal digits.", 7)]
     [InlineData("\"\\u00e9\\u12", "The string has no closing quote: the input ends inside it.", 11)]
     [InlineData("\"\\u00e9\\", "The string has no closing quote: the input ends inside it.", 8)]
