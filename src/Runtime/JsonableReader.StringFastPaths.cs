@@ -213,15 +213,10 @@ public ref partial struct JsonableReader
                 byte b = content[i];
                 if (b >= 0x80)
                 {
-                    // Other UTF-8 up to the next escape (or the end); a quote or control character is not content.
+                    // Other UTF-8 up to the next string stop (or the end); a stop that is not a backslash is refused
+                    // on the next turn, where the ASCII widening stops at it.
                     int stop = IndexOfStringStop(content.Slice(i));
                     int run = stop < 0 ? length - i : stop;
-                    if (stop >= 0 && content[i + stop] != (byte)'\\')
-                    {
-                        written = 0;
-                        return false;
-                    }
-
                     if (Utf8.ToUtf16(content.Slice(i, run), chars.Slice(w), out _, out int runChars, replaceInvalidSequences: false) != OperationStatus.Done)
                     {
                         written = 0;

@@ -185,6 +185,8 @@ public sealed class StringFastPathTests
         ["covers a quote, no comment after, long", Build("/*JMC1*/", 2, "[", 40, "\"" + Ascii(17) + "\",\"" + Ascii(20) + "\"]"), "The length comment claims 40 bytes but the string has 17.", 21],
         ["covers a quote after UTF-8", Build("/*JMC1*/", 2, "[", 6, "\"é\",\"c\"]"), "The length comment claims 6 bytes but the string has 2.", 21],
         ["covers a quote after UTF-8, long", Build("/*JMC1*/", 2, "[", 41, "\"" + Ascii(17) + "é\",\"" + Ascii(19) + "\"]"), "The length comment claims 41 bytes but the string has 19.", 21],
+        ["covers a quote, 16 bytes after", Build("/*JMC1*/", 3, "[", 6, "\"ab\",\"c\",\"" + Ascii(20) + "\"]"), "The length comment claims 6 bytes but the string has 2.", 21],
+        ["covers a quote before an escape letter", Build("/*JMC1*/", 1, "[", 4, "\"ab\"n\"]"), "The length comment claims 4 bytes but the string has 2.", 21],
         ["covers a quote after an escape", Build("/*JMC1*/", 2, "[", 7, "\"\\n\",\"cd\"]"), "The length comment claims 7 bytes but the string has 2.", 21],
 
         // A hint that ends on an escaped quote: the claimed bytes end with a backslash that escapes the "closing" quote.
@@ -194,6 +196,8 @@ public sealed class StringFastPathTests
         // True hints over content the string may not hold, or escapes that do not decode.
         ["control byte", Build("/*JMC1*/", 5, "\"ab\u0001cd\""), "The control character 0x01 must be escaped inside a string.", 17],
         ["control byte, long", Build("/*JMC1*/", 25, "\"" + Ascii(20) + "\u001Fcdef\""), "The control character 0x1F must be escaped inside a string.", 35],
+        ["control byte before an escape letter", Build("/*JMC1*/", 4, "\"a\u0001nb\""), "The control character 0x01 must be escaped inside a string.", 16],
+        ["control byte before an escape letter, 16 bytes after", Build("/*JMC1*/", 2, "[", 4, "\"a\u0001nb\",\"" + Ascii(20) + "\"]"), "The control character 0x01 must be escaped inside a string.", 23],
         ["control byte after UTF-8", Build("/*JMC1*/", 4, "\"é\u0001x\""), "The control character 0x01 must be escaped inside a string.", 17],
         ["control byte after UTF-8, long", Build("/*JMC1*/", 24, "\"" + Ascii(17) + "é\u0001" + Ascii(4) + "\""), "The control character 0x01 must be escaped inside a string.", 34],
         ["control byte after an escape", Build("/*JMC1*/", 4, "\"\\t\u0002x\""), "The control character 0x02 must be escaped inside a string.", 17],
