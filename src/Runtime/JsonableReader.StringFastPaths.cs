@@ -23,6 +23,7 @@ public ref partial struct JsonableReader
     /// unpaired trailing backslash; valid UTF-8; valid escapes), so a lie of any kind ends here and the general path
     /// reports it.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)] // keeps the JSON path's string reader small enough to inline its scan
     private string? TryReadHintedString(int n)
     {
         ReadOnlySpan<byte> buf = _buffer;
@@ -93,7 +94,7 @@ public ref partial struct JsonableReader
 
         // A string found to hold other text part-way has then not allocated a string to throw away.
         Span<char> chars = Scratch(length);
-        return TryDecodeString(content, chars, out int written) ? new string(chars.Slice(0, written)) : null;
+        return TryDecodeString(content, chars, stopsChecked: false, out int written) ? new string(chars.Slice(0, written)) : null;
     }
 
     /// <summary>
@@ -189,9 +190,11 @@ public ref partial struct JsonableReader
     /// with <paramref name="written"/> meaningless, on anything the general path would reject or read differently: an
     /// unescaped <c>"</c>, a control character, a backslash with nothing after it, an unknown escape, a <c>\u</c> without
     /// four hex digits, a surrogate escape not in a high-low pair, or invalid UTF-8. The general path then reports the
-    /// error.
+    /// error. With <paramref name="stopsChecked"/> (content the general path's scan delimited, so free of quotes and
+    /// control characters), plain text is only searched for the next backslash and transcoded.
     /// </summary>
-    private static bool TryDecodeString(ReadOnlySpan<byte> content, Span<char> chars, out int written)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // two callers, each with a constant stopsChecked
+    private static bool TryDecodeString(ReadOnlySpan<byte> content, Span<char> chars, bool stopsChecked, out int written)
     {
         ReadOnlySpan<sbyte> hex = HexDigitValues;
         int w = 0;
@@ -199,7 +202,24 @@ public ref partial struct JsonableReader
         int length = content.Length;
         while (i < length)
         {
-            if (content[i] != (byte)'\\')
+            if (stopsChecked && content[i] != (byte)'\\')
+            {
+                int backslash = content.Slice(i).IndexOf((byte)'\\');
+                int run = backslash < 0 ? length - i : backslash;
+                if (Utf8.ToUtf16(content.Slice(i, run), chars.Slice(w), out _, out int runChars, replaceInvalidSequences: false) != OperationStatus.Done)
+                {
+                    written = 0;
+                    return false;
+                }
+
+                w += runChars;
+                i += run;
+                if (backslash < 0)
+                {
+                    break;
+                }
+            }
+            else if (content[i] != (byte)'\\')
             {
                 // Printable ASCII, widened as it is checked (chars written never outrun bytes read, so it fits).
                 int ascii = WidenPrintableAscii(content.Slice(i), chars.Slice(w));
@@ -213,10 +233,15 @@ public ref partial struct JsonableReader
                 byte b = content[i];
                 if (b >= 0x80)
                 {
-                    // Other UTF-8 up to the next string stop (or the end); a stop that is not a backslash is refused
-                    // on the next turn, where the ASCII widening stops at it.
+                    // Other UTF-8 up to the next escape (or the end); a quote or control character is not content.
                     int stop = IndexOfStringStop(content.Slice(i));
                     int run = stop < 0 ? length - i : stop;
+                    if (stop >= 0 && content[i + stop] != (byte)'\\')
+                    {
+                        written = 0;
+                        return false;
+                    }
+
                     if (Utf8.ToUtf16(content.Slice(i, run), chars.Slice(w), out _, out int runChars, replaceInvalidSequences: false) != OperationStatus.Done)
                     {
                         written = 0;

@@ -199,6 +199,8 @@ public sealed class StringFastPathTests
         ["control byte before an escape letter", Build("/*JMC1*/", 4, "\"a\u0001nb\""), "The control character 0x01 must be escaped inside a string.", 16],
         ["control byte before an escape letter, 16 bytes after", Build("/*JMC1*/", 2, "[", 4, "\"a\u0001nb\",\"" + Ascii(20) + "\"]"), "The control character 0x01 must be escaped inside a string.", 23],
         ["control byte after UTF-8", Build("/*JMC1*/", 4, "\"é\u0001x\""), "The control character 0x01 must be escaped inside a string.", 17],
+        ["control byte after UTF-8 before an escape letter", Build("/*JMC1*/", 5, "\"é\u0001nx\""), "The control character 0x01 must be escaped inside a string.", 17],
+        ["quote after UTF-8 before an escape letter", Build("/*JMC1*/", 1, "[", 5, "\"é\"nx\"]"), "The length comment claims 5 bytes but the string has 2.", 21],
         ["control byte after UTF-8, long", Build("/*JMC1*/", 24, "\"" + Ascii(17) + "é\u0001" + Ascii(4) + "\""), "The control character 0x01 must be escaped inside a string.", 34],
         ["control byte after an escape", Build("/*JMC1*/", 4, "\"\\t\u0002x\""), "The control character 0x02 must be escaped inside a string.", 17],
         ["invalid UTF-8", Build("/*JMC1*/", 5, "\"ab", new byte[] { 0xFF }, "cd\""), "The string is not valid UTF-8.", 14],
