@@ -94,7 +94,7 @@ public ref partial struct JsonableReader
 
         // A string found to hold other text part-way has then not allocated a string to throw away.
         Span<char> chars = Scratch(length);
-        return TryDecodeString(content, chars, stopsChecked: false, out int written) ? new string(chars.Slice(0, written)) : null;
+        return TryDecodeString(content, chars, out int written) ? new string(chars.Slice(0, written)) : null;
     }
 
     /// <summary>
@@ -190,11 +190,10 @@ public ref partial struct JsonableReader
     /// with <paramref name="written"/> meaningless, on anything the general path would reject or read differently: an
     /// unescaped <c>"</c>, a control character, a backslash with nothing after it, an unknown escape, a <c>\u</c> without
     /// four hex digits, a surrogate escape not in a high-low pair, or invalid UTF-8. The general path then reports the
-    /// error. With <paramref name="stopsChecked"/> (content the general path's scan delimited, so free of quotes and
-    /// control characters), plain text is only searched for the next backslash and transcoded.
+    /// error. Plain text between escapes is mostly short (a space, punctuation between <c>\uXXXX</c> runs), which the
+    /// vector widening handles without the calls a search and a transcoder would cost per run.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)] // two callers, each with a constant stopsChecked
-    private static bool TryDecodeString(ReadOnlySpan<byte> content, Span<char> chars, bool stopsChecked, out int written)
+    private static bool TryDecodeString(ReadOnlySpan<byte> content, Span<char> chars, out int written)
     {
         ReadOnlySpan<sbyte> hex = HexDigitValues;
         int w = 0;
@@ -202,24 +201,7 @@ public ref partial struct JsonableReader
         int length = content.Length;
         while (i < length)
         {
-            if (stopsChecked && content[i] != (byte)'\\')
-            {
-                int backslash = content.Slice(i).IndexOf((byte)'\\');
-                int run = backslash < 0 ? length - i : backslash;
-                if (Utf8.ToUtf16(content.Slice(i, run), chars.Slice(w), out _, out int runChars, replaceInvalidSequences: false) != OperationStatus.Done)
-                {
-                    written = 0;
-                    return false;
-                }
-
-                w += runChars;
-                i += run;
-                if (backslash < 0)
-                {
-                    break;
-                }
-            }
-            else if (content[i] != (byte)'\\')
+            if (content[i] != (byte)'\\')
             {
                 // Printable ASCII, widened as it is checked (chars written never outrun bytes read, so it fits).
                 int ascii = WidenPrintableAscii(content.Slice(i), chars.Slice(w));

@@ -316,7 +316,7 @@ public ref partial struct JsonableReader
     private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
     {
         Span<char> chars = Scratch(content.Length);
-        if (TryDecodeString(content, chars, stopsChecked: true, out int unescaped))
+        if (TryDecodeString(content, chars, out int unescaped))
         {
             return new string(chars.Slice(0, unescaped));
         }
