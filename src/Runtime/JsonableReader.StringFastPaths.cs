@@ -4,6 +4,7 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
+using System.Text;
 using System.Text.Unicode;
 
 namespace Jsonable;
@@ -86,16 +87,23 @@ public ref partial struct JsonableReader
             int printable = Vector128.IsHardwareAccelerated && start + Vector128<byte>.Count <= buf.Length
                 ? PrintableAsciiPrefixOfVector(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(buf), (nuint)start))
                 : PrintableAsciiPrefix(content);
-            if (printable >= length)
-            {
-                return string.Create(length, content, static (chars, bytes) => WidenPrintableAscii(bytes, chars));
-            }
+            return printable >= length ? Encoding.Latin1.GetString(content) : null;
+        }
+
+        if (length < LongHintedString)
+        {
+            // Shortish text: the general path's scan (vectors over the input, never a scalar tail) and its decoding
+            // measured as fast as a second look here, so the hint only saves the search for the end on long strings.
+            return null;
         }
 
         // A string found to hold other text part-way has then not allocated a string to throw away.
         Span<char> chars = Scratch(length);
         return TryDecodeString(content, chars, out int written) ? new string(chars.Slice(0, written)) : null;
     }
+
+    /// <summary>Content at least this long (bytes) that is not short printable ASCII is checked and decoded here in one pass.</summary>
+    private const int LongHintedString = 64;
 
     /// <summary>
     /// Widens <paramref name="source"/> into <paramref name="chars"/> (as long) while checking it is printable ASCII

@@ -216,6 +216,29 @@ public sealed class StringFastPathTests
         ["high surrogate cut by the end", Build("/*JMC1*/", 8, "\"\\ud83d\\n\""), "The escape \\uD83D is a high surrogate not followed by an escaped low surrogate.", 15],
     ];
 
+    /// <summary>The same kinds of bad content in strings long enough (64 bytes and more) for the hinted one-pass decoder.</summary>
+    public static IEnumerable<object[]> HintedBadContentLong() =>
+    [
+        ["covers a quote", Build("/*JMC1*/", 2, "[", 140, "\"" + Ascii(67) + "\",\"" + Ascii(70) + "\"]"), "The length comment claims 140 bytes but the string has 67.", 21],
+        ["covers a quote after UTF-8", Build("/*JMC1*/", 2, "[", 141, "\"" + Ascii(67) + "é\",\"" + Ascii(69) + "\"]"), "The length comment claims 141 bytes but the string has 69.", 21],
+        ["covers a quote before an escape letter", Build("/*JMC1*/", 1, "[", 72, "\"" + Ascii(70) + "\"n\"]"), "The length comment claims 72 bytes but the string has 70.", 21],
+        ["covers a quote after UTF-8 before an escape letter", Build("/*JMC1*/", 1, "[", 72, "\"" + Ascii(67) + "é\"nx\"]"), "The length comment claims 72 bytes but the string has 69.", 21],
+        ["covers a quote after an escape", Build("/*JMC1*/", 2, "[", 73, "\"" + Ascii(68) + "\\n\",\"cd\"]"), "The length comment claims 73 bytes but the string has 70.", 21],
+        ["ends on an escaped quote", Build("/*JMC1*/", 71, "\"" + Ascii(70) + "\\\"cd\""), "The length comment claims 71 bytes but the string has 74.", 14],
+        ["control byte", Build("/*JMC1*/", 75, "\"" + Ascii(70) + "\u001Fcdef\""), "The control character 0x1F must be escaped inside a string.", 85],
+        ["control byte before an escape letter", Build("/*JMC1*/", 73, "\"" + Ascii(70) + "\u0001nb\""), "The control character 0x01 must be escaped inside a string.", 85],
+        ["control byte after UTF-8", Build("/*JMC1*/", 74, "\"" + Ascii(67) + "é\u0001" + Ascii(4) + "\""), "The control character 0x01 must be escaped inside a string.", 84],
+        ["control byte after UTF-8 before an escape letter", Build("/*JMC1*/", 74, "\"" + Ascii(67) + "é\u0001n" + Ascii(3) + "\""), "The control character 0x01 must be escaped inside a string.", 84],
+        ["invalid UTF-8", Build("/*JMC1*/", 75, "\"" + Ascii(70), new byte[] { 0xC3 }, "cdef\""), "The string is not valid UTF-8.", 14],
+        ["unknown escape", Build("/*JMC1*/", 73, "\"" + Ascii(70) + "\\xb\""), "'\\x' is not a valid JSON escape.", 85],
+        ["lone low surrogate", Build("/*JMC1*/", 76, "\"" + Ascii(70) + "\\uDC00\""), "The escape \\uDC00 is a low surrogate without a high surrogate before it.", 85],
+    ];
+
+    [Theory]
+    [MemberData(nameof(HintedBadContentLong))]
+    public void HintedBadContent_Long_FailsAsTheGeneralPath(string kind, byte[] document, string reason, long position) =>
+        HintedBadContent_FailsAsTheGeneralPath(kind, document, reason, position);
+
     [Theory]
     [MemberData(nameof(HintedBadContent))]
     public void HintedBadContent_FailsAsTheGeneralPath(string kind, byte[] document, string reason, long position)
