@@ -118,6 +118,14 @@ public ref partial struct JsonableReader
 
     private string ReadStringCore(int hint)
     {
+        // A JMC1 length hint locates the closing quote directly (JsonableReader.StringFastPaths.cs); a hint that does not
+        // hold, or content the fast path does not take, is read below exactly as without a hint.
+        if (hint >= 0 && TryReadHintedString(hint) is { } hinted)
+        {
+            return hinted;
+        }
+
+        // The general path: finds the end of the string by scanning, checks the hint (if any) against it, then decodes.
         if (_pos >= _buffer.Length || _buffer[_pos] != (byte)'"')
         {
             throw Unexpected("a string");
@@ -149,14 +157,16 @@ public ref partial struct JsonableReader
 
     /// <summary>
     /// A buffer for transcoding of at least <paramref name="length"/> chars, allocated once per document and grown
-    /// only for a longer string, which the received bytes back (a string of n bytes is at most n chars).
+    /// only for a longer string, which the received bytes back (a string of n bytes is at most n chars); it at least
+    /// doubles when it grows, but never past the input's length, so that strings of rising length do not each allocate.
     /// </summary>
     private Span<char> Scratch(int length)
     {
         char[]? chars = _chars;
         if (chars is null || chars.Length < length)
         {
-            _chars = chars = new char[Math.Max(length, Math.Min(MinScratchChars, _buffer.Length))];
+            int grown = Math.Min(Math.Max(MinScratchChars, 2 * (chars?.Length ?? 0)), _buffer.Length);
+            _chars = chars = new char[Math.Max(length, grown)];
         }
 
         return chars;
@@ -183,6 +193,7 @@ public ref partial struct JsonableReader
     /// The first scan stops at anything that is not printable ASCII, so most strings are classified in the same pass
     /// that finds their end.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // one call per string; escapes and errors are calls out of it
     private ReadOnlySpan<byte> ReadRawString(int hint, out StringContent kind)
     {
         int contentStart = _pos + 1;
@@ -210,7 +221,7 @@ public ref partial struct JsonableReader
             else if (b == (byte)'\\')
             {
                 kind = StringContent.Escaped;
-                i += 2; // the escape's details are checked when it is decoded
+                i = SkipEscapes(rest, i);
                 if (i > rest.Length)
                 {
                     ThrowAt(_buffer.Length, "The string has no closing quote: the input ends inside it.");
@@ -233,6 +244,25 @@ public ref partial struct JsonableReader
 
         _pos = contentStart + i + 1;
         return rest.Slice(0, i);
+    }
+
+    /// <summary>
+    /// From a backslash at <paramref name="i"/>: the index after it and every escape directly following it (past the end
+    /// of <paramref name="rest"/> when the last one is cut off). The escapes' details are checked when they are decoded;
+    /// here only their extent matters. A <c>\uXXXX</c> with four hex digits is skipped whole (its digits are no string
+    /// stop, so a search would pass them too), and an escape directly after another is taken here without a search: text
+    /// escaped char by char is all escapes. Not inlined: it keeps the common scan (no escapes) small.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int SkipEscapes(ReadOnlySpan<byte> rest, int i)
+    {
+        do
+        {
+            i += i + 6 <= rest.Length && rest[i + 1] == (byte)'u' && Hex4(HexDigitValues, rest.Slice(i + 2, 4)) >= 0 ? 6 : 2;
+        }
+        while (i < rest.Length && rest[i] == (byte)'\\');
+
+        return i;
     }
 
     /// <summary>The index of the first <c>"</c>, <c>\</c>, control character or non-ASCII byte; -1 if none.</summary>
@@ -286,6 +316,20 @@ public ref partial struct JsonableReader
     private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)
     {
         Span<char> chars = Scratch(content.Length);
+        if (TryDecodeString(content, chars, out int unescaped))
+        {
+            return new string(chars.Slice(0, unescaped));
+        }
+
+        return UnescapeOrThrow(content, contentOffset, chars);
+    }
+
+    /// <summary>
+    /// The escape-by-escape decoder that knows every error and its offset; reached only when <see cref="TryDecodeString"/>
+    /// refused the content (which it does for exactly the content this rejects).
+    /// </summary>
+    private static string UnescapeOrThrow(ReadOnlySpan<byte> content, int contentOffset, Span<char> chars)
+    {
         int written = 0;
         int i = 0;
         while (i < content.Length)
