@@ -21,8 +21,9 @@ public sealed class JsonableOptions
     public bool PropertyNameCaseInsensitive { get; set; } = true;
 
     /// <summary>
-    /// Responses smaller than this are buffered whole and sent with <c>Content-Length</c>; larger ones are streamed
-    /// (chunked), flushed about every this many bytes, and an <c>IAsyncEnumerable</c> is flushed whenever it waits.
+    /// Responses smaller than this are buffered whole and sent with <c>Content-Length</c>; larger ones start (status and
+    /// headers sent) when they pass this size and are streamed (chunked), and an <c>IAsyncEnumerable</c> is flushed
+    /// whenever it waits.
     /// Default 32 KiB.
     /// </summary>
     public int ResponseBufferSize { get; set; } = 32 * 1024;
