@@ -29,7 +29,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
     private readonly WarningRecorder _warnings = new();
     private WebApplication? _app;
 
-    public static TheoryData<string> Documents => new() { "/openapi/v1.json", "/swagger/v1/swagger.json" };
+    public static TheoryData<string> Documents => OpenApiDocuments.All;
 
     public async Task InitializeAsync()
     {
@@ -67,10 +67,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
     [MemberData(nameof(Documents))]
     public async Task Document_ListsJmc1OnlyWhereJsonableAnswersIt(string documentPath)
     {
-        HttpClient client = _app!.GetTestClient();
-        (HttpResponseMessage response, byte[] body) = await client.GetAsync(documentPath, "application/json");
-        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
-        JsonNode paths = JsonNode.Parse(body)!["paths"]!;
+        JsonNode paths = await OpenApiDocuments.PathsAsync(_app!, documentPath);
 
         Assert.Equal(["application/json", Jmc1], MediaTypes(paths["/listed"]!["get"]!["responses"]!["200"]));
         Assert.Equal(["application/json", Jmc1], MediaTypes(paths["/dictionary"]!["get"]!["responses"]!["200"]));
@@ -109,9 +106,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         Assert.Contains("add [assembly: JsonableType(typeof(Page<CitmEvent>))]", warning, StringComparison.Ordinal);
     }
 
-    /// <summary>The media types a request body or response lists, in order (shared with <see cref="MinimalOnlyOpenApiTests"/>).</summary>
-    internal static string[] MediaTypes(JsonNode? bodyOrResponse) =>
-        bodyOrResponse?["content"]?.AsObject().Select(p => p.Key).Order(StringComparer.Ordinal).ToArray() ?? [];
+    private static string[] MediaTypes(JsonNode? bodyOrResponse) => OpenApiDocuments.MediaTypes(bodyOrResponse);
 }
 
 /// <summary>An MVC action returning a closed generic that no <c>[JsonableType]</c> names (for <see cref="OpenApiTruthTests"/>).</summary>
