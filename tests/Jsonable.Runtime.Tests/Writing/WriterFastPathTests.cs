@@ -420,17 +420,9 @@ public class WriterFastPathTests
             w.WriteArrayEnd();
         }
 
-        var roomy = new ArrayBufferWriter<byte>();
-        var roomyWriter = new JsonableWriter(roomy, jmc1);
-        WriteDocument(ref roomyWriter);
-        roomyWriter.Flush();
+        (byte[] roomy, ExactBufferWriter tight) = WriteRoomyAndTight(WriteDocument, jmc1);
 
-        var tight = new ExactBufferWriter();
-        var tightWriter = new JsonableWriter(tight, jmc1);
-        WriteDocument(ref tightWriter);
-        tightWriter.Flush();
-
-        Assert.Equal(roomy.WrittenSpan.ToArray(), tight.Written);
+        Assert.Equal(roomy, tight.Written);
         Assert.True(tight.Chunks > 1, "The document spans several chunks of the output.");
         string text = Encoding.Latin1.GetString(tight.Written);
         Assert.Contains(jmc1 ? "/*JMC1*/{/*\u0036\u0001*/\"areaId\":499,/*\u0038\u0001*/\"blockIds\":/*\u0030\u0001*/[]}" : "{\"areaId\":499,\"blockIds\":[]}", text, StringComparison.Ordinal);
@@ -461,21 +453,28 @@ public class WriterFastPathTests
             w.WriteObjectEnd();
         }
 
-        var roomy = new ArrayBufferWriter<byte>();
-        var roomyWriter = new JsonableWriter(roomy, jmc1);
-        WriteDocument(ref roomyWriter);
-        roomyWriter.Flush();
+        (byte[] roomy, ExactBufferWriter tight) = WriteRoomyAndTight(WriteDocument, jmc1);
 
-        var tight = new ExactBufferWriter();
-        var tightWriter = new JsonableWriter(tight, jmc1);
-        WriteDocument(ref tightWriter);
-        tightWriter.Flush();
-
-        Assert.Equal(roomy.WrittenSpan.ToArray(), tight.Written);
+        Assert.Equal(roomy, tight.Written);
         Assert.True(tight.Chunks > 1, "The document spans several chunks of the output.");
     }
 
     private delegate void WriteAction(ref JsonableWriter writer);
+
+    /// <summary>Writes the same document into a roomy buffer and into one that gives exactly the room asked for.</summary>
+    private static (byte[] Roomy, ExactBufferWriter Tight) WriteRoomyAndTight(WriteAction write, bool jmc1)
+    {
+        var roomy = new ArrayBufferWriter<byte>();
+        var roomyWriter = new JsonableWriter(roomy, jmc1);
+        write(ref roomyWriter);
+        roomyWriter.Flush();
+
+        var tight = new ExactBufferWriter();
+        var tightWriter = new JsonableWriter(tight, jmc1);
+        write(ref tightWriter);
+        tightWriter.Flush();
+        return (roomy.WrittenSpan.ToArray(), tight);
+    }
 
     private static string Write(WriteAction write, bool jmc1) => Encoding.UTF8.GetString(WriteBytes(write, jmc1));
 
