@@ -96,7 +96,7 @@ internal static class NameEncoding
         int n = escaped.Length;
         if (!Jmc1.CanEncodeLength(n))
         {
-            // No length comment: the reader scans such a name (DESIGN 4.2).
+            // No length comment: the reader scans such a name (docs/jmc1.md: a writer leaves out a length it cannot encode).
             return new PreEncodedName(jsonLiteral, jsonLiteral, CommentText("," + "\"" + quoted + "\":") + " (too long for a length comment)");
         }
 

@@ -140,7 +140,7 @@ internal sealed partial class Parser
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;
 
     /// <summary>
-    /// Chooses how instances are created when reading (DESIGN §3): <c>[JsonConstructor]</c>, else the parameterless
+    /// Chooses how instances are created when reading (docs/types.md, "Construction"): <c>[JsonConstructor]</c>, else the parameterless
     /// constructor (always there for structs), else the only public constructor; binds its parameters to members.
     /// </summary>
     private ConstructorModel? ParseConstructor(INamedTypeSymbol type, List<MemberModel> members, List<DiagnosticInfo> diagnostics, out bool throughAccessor)

@@ -26,7 +26,7 @@ public static class JsonableCodec
 
     /// <summary>
     /// Reads a value of a <c>[FromJson]</c> type, filling <paramref name="existing"/> in place when the reader
-    /// reuses instances and there is one (DESIGN §3 reuse rules); a polymorphic type's value is replaced whole.
+    /// reuses instances and there is one; a polymorphic type's value is replaced whole (docs/polymorphism.md).
     /// </summary>
     /// <typeparam name="T">The generated type.</typeparam>
     /// <param name="reader">The reader.</param>

@@ -94,8 +94,8 @@ public ref partial struct JsonableReader
     private const int HeaderOnly = -2;
 
     /// <summary>
-    /// Skips whitespace and at most one JMC1 comment (DESIGN §4.2: never two in a row, except the document header
-    /// followed by the root's length comment), and checks that the comment may precede the value that follows:
+    /// Skips whitespace and at most one JMC1 comment (docs/jmc1.md: never two in a row, except the document
+    /// header followed by the root's length comment), and checks that the comment may precede the value that follows:
     /// a length comment only a string, property name, dictionary key, array or dictionary; a header only an object.
     /// The checks run only here, where comments are parsed, so plain JSON pays nothing for them.
     /// </summary>

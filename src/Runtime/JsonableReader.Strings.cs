@@ -46,7 +46,8 @@ public ref partial struct JsonableReader
 
     /// <summary>
     /// Reads a base64 string (or <c>null</c>), decoding into <paramref name="existing"/> when the reader reuses
-    /// instances and the decoded length matches it (DESIGN §3: <c>byte[]</c> is overwritten in place).
+    /// instances and the decoded length matches it (a reused <c>byte[]</c> is overwritten in place,
+    /// as other collections are filled in place).
     /// </summary>
     /// <param name="existing">The member's current array, or <see langword="null"/>.</param>
     public byte[]? ReadBase64(byte[]? existing)

@@ -75,7 +75,7 @@ public ref partial struct JsonableReader
     /// <summary>The format being read.</summary>
     public JsonableFormat Format { get; }
 
-    /// <summary>Whether existing nested objects and collections are filled in place (see DESIGN §3 reuse rules).</summary>
+    /// <summary>Whether existing nested objects and collections are filled in place rather than replaced (a polymorphic member is replaced whole).</summary>
     public bool ReuseInstance { get; }
 
     /// <summary>Whether generated readers retry a member name that matched nothing exactly, ignoring case.</summary>

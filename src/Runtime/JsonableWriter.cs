@@ -488,7 +488,7 @@ public ref partial struct JsonableWriter
         }
         else
         {
-            // The length cannot be encoded (DESIGN §4.2): drop the reserved comment, keep the value.
+            // The length cannot be encoded (over 32207, or 11770: docs/jmc1.md): drop the reserved comment, keep the value.
             dest.Slice(prefix, n).CopyTo(dest.Slice(1));
             dest[0] = (byte)'"';
             prefix = 1;

@@ -3,7 +3,7 @@ using System;
 namespace Jsonable.Internal;
 
 /// <summary>
-/// The RFC 8259 escaping rules (DESIGN §4.1): which characters are escaped, and how. The one source of them: the
+/// The RFC 8259 escaping rules (docs/jmc1.md, docs/types.md): which characters are escaped, and how. The one source of them: the
 /// generator compiles this file too, so that the member names it pre-encodes are escaped exactly as the writer escapes.
 /// </summary>
 internal static partial class JsonEscaping

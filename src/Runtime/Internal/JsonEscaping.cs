@@ -5,7 +5,7 @@ using System.Text.Unicode;
 
 namespace Jsonable.Internal;
 
-/// <summary>RFC 8259 string escaping shared by both formats (DESIGN §4.1): the fast paths (the rules are in JsonEscaping.Rules.cs).</summary>
+/// <summary>RFC 8259 string escaping shared by both formats (docs/jmc1.md): the fast paths (the rules are in JsonEscaping.Rules.cs).</summary>
 internal static partial class JsonEscaping
 {
     private static readonly SearchValues<char> s_charsToEscape = SearchValues.Create(CharsToEscape);
