@@ -20,7 +20,7 @@ internal static class NameEncoding
         int plainStart = 0;
         for (int i = 0; i <= value.Length; i++)
         {
-            if (i < value.Length && JsonEscaping.CharsToEscape.IndexOf(value[i]) < 0)
+            if (i < value.Length && !JsonEscaping.MustEscape(value[i]))
             {
                 continue;
             }

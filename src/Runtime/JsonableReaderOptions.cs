@@ -1,4 +1,5 @@
 using System;
+using Jsonable.Internal;
 
 namespace Jsonable;
 
@@ -42,6 +43,6 @@ public sealed record JsonableReaderOptions
     /// <summary>The containers any document may hold regardless of its size (see <see cref="MaxContainersPerKilobyte"/>).</summary>
     public const int ContainerAllowance = 1000;
 
-    private readonly int _maxDepth = 64;
+    private readonly int _maxDepth = JsonableLimits.DefaultMaxDepth;
     private readonly int _maxContainersPerKilobyte = 128;
 }

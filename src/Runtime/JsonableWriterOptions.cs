@@ -1,4 +1,5 @@
 using System;
+using Jsonable.Internal;
 
 namespace Jsonable;
 
@@ -11,7 +12,8 @@ public sealed record JsonableWriterOptions
     /// <summary>
     /// The deepest nesting of objects and arrays the writer produces before it throws a
     /// <see cref="JsonableException"/>; this is what turns a cyclic object graph into a clean error. Default 64;
-    /// values above <see cref="JsonableReader.DepthCeiling"/> (1000) act as 1000, since generated writers recurse per level.
+    /// values above 1000 (the ceiling the reader publishes as <see cref="JsonableReader.DepthCeiling"/>) act as 1000,
+    /// since generated writers recurse per level.
     /// </summary>
     public int MaxDepth
     {
@@ -19,5 +21,5 @@ public sealed record JsonableWriterOptions
         init => _maxDepth = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxDepth must be positive.");
     }
 
-    private readonly int _maxDepth = 64;
+    private readonly int _maxDepth = JsonableLimits.DefaultMaxDepth;
 }

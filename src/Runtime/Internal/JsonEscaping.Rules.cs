@@ -11,10 +11,40 @@ internal static partial class JsonEscaping
     /// <summary>The most bytes one UTF-16 char (or one UTF-8 byte) can become: <c>\u00XX</c>.</summary>
     public const int MaxExpansion = 6;
 
-    /// <summary>Every character a JSON string must escape: U+0000–U+001F, quotation mark and reverse solidus (all ASCII).</summary>
-    public const string CharsToEscape =
-        "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u0009\u000A\u000B\u000C\u000D\u000E\u000F" +
-        "\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001A\u001B\u001C\u001D\u001E\u001F\"\\";
+    /// <summary>The lowest char that is not a control character: every char below it is escaped.</summary>
+    public const char FirstPrintable = ' ';
+
+    /// <summary>The quotation mark, escaped as <c>\"</c>.</summary>
+    public const char Quote = '"';
+
+    /// <summary>The reverse solidus, escaped as <c>\\</c>.</summary>
+    public const char ReverseSolidus = '\\';
+
+    /// <summary>
+    /// The rule: whether a JSON string must escape <paramref name="c"/> (U+0000–U+001F, quotation mark, reverse solidus,
+    /// all ASCII). Every other char, non-ASCII included, is written as its UTF-8. The writer's vectorized kernels test
+    /// the same three constants.
+    /// </summary>
+    public static bool MustEscape(char c) => c < FirstPrintable || c == Quote || c == ReverseSolidus;
+
+    /// <summary>Every char <see cref="MustEscape"/> is true for, in order, for the searches that look for any of them.</summary>
+    public static string CharsToEscape
+    {
+        get
+        {
+            var chars = new char[FirstPrintable + 2];
+            int n = 0;
+            for (char c = (char)0; c < 0x80; c++)
+            {
+                if (MustEscape(c))
+                {
+                    chars[n++] = c;
+                }
+            }
+
+            return new string(chars, 0, n);
+        }
+    }
 
     /// <summary>Writes the escape of <paramref name="c"/> (one of <see cref="CharsToEscape"/>): a short form where JSON has one, else <c>\u00XX</c>.</summary>
     /// <returns>The number of bytes written (2 or 6).</returns>

@@ -1,5 +1,9 @@
 using System;
 using System.Buffers;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using System.Text;
 using System.Text.Unicode;
 
@@ -57,4 +61,58 @@ internal static partial class JsonEscaping
 
     /// <summary>Whether UTF-8 bytes need any escaping.</summary>
     public static bool NeedsEscaping(ReadOnlySpan<byte> utf8) => utf8.IndexOfAny(s_bytesToEscape) >= 0;
+
+    /// <summary>
+    /// Narrows the leading run of <paramref name="value"/> that is printable ASCII needing no escape (no char
+    /// <see cref="MustEscape"/> is true for, no non-ASCII char) into <paramref name="to"/>, eight chars per vector
+    /// compare and store: one pass where a scan for chars to escape and a transcode would make two. Bytes past the run may be written too (the caller's room
+    /// holds the whole string, and what it writes next overwrites them).
+    /// </summary>
+    /// <returns>The length of the run: <c>value.Length</c> when the whole string is plain.</returns>
+    public static int NarrowPlainAscii(scoped ReadOnlySpan<char> value, ref byte to)
+    {
+        ref ushort from = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(value));
+        int length = value.Length;
+        if (!Vector128.IsHardwareAccelerated || length < Vector128<ushort>.Count)
+        {
+            for (int i = 0; i < length; i++)
+            {
+                ushort c = Unsafe.Add(ref from, i);
+                if ((uint)(c - FirstPrintable) >= 0x80 - FirstPrintable || c == Quote || c == ReverseSolidus)
+                {
+                    return i;
+                }
+
+                Unsafe.Add(ref to, i) = (byte)c;
+            }
+
+            return length;
+        }
+
+        int at = 0;
+        while (true)
+        {
+            // The last step overlaps the one before it rather than leaving a scalar tail.
+            if (at > length - Vector128<ushort>.Count)
+            {
+                at = length - Vector128<ushort>.Count;
+            }
+
+            Vector128<ushort> chars = Vector128.LoadUnsafe(ref from, (nuint)at);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, at), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
+            Vector128<ushort> stop = Vector128.GreaterThanOrEqual(chars - Vector128.Create((ushort)FirstPrintable), Vector128.Create((ushort)(0x80 - FirstPrintable)))
+                | Vector128.Equals(chars, Vector128.Create((ushort)Quote))
+                | Vector128.Equals(chars, Vector128.Create((ushort)ReverseSolidus));
+            if (stop != Vector128<ushort>.Zero)
+            {
+                return at + BitOperations.TrailingZeroCount(stop.ExtractMostSignificantBits());
+            }
+
+            at += Vector128<ushort>.Count;
+            if (at == length)
+            {
+                return length;
+            }
+        }
+    }
 }
