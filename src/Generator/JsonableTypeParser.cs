@@ -14,36 +14,11 @@ internal static class JsonableTypeParser
 {
     public const string AttributeName = "Jsonable.JsonableTypeAttribute";
 
-    /// <summary>The built-in type arguments; the runtime's <c>BuiltInTypeArguments</c> serves the same list.</summary>
-    private static readonly SpecialType[] s_builtInSpecialTypes =
-    [
-        SpecialType.System_String, SpecialType.System_Boolean, SpecialType.System_Byte, SpecialType.System_Int16,
-        SpecialType.System_Int32, SpecialType.System_Int64, SpecialType.System_UInt32, SpecialType.System_UInt64,
-        SpecialType.System_Single, SpecialType.System_Double, SpecialType.System_Decimal, SpecialType.System_DateTime,
-    ];
-
-    private static readonly string[] s_builtInNames =
-    [
-        "global::System.Guid", "global::System.DateTimeOffset", "global::System.DateOnly", "global::System.TimeSpan", "global::System.Uri",
-    ];
-
-    private static readonly string[] s_sequenceNames =
-    [
-        "global::System.Collections.Generic.List<T>", "global::System.Collections.Generic.IList<T>", "global::System.Collections.Generic.ICollection<T>",
-        "global::System.Collections.Generic.IEnumerable<T>", "global::System.Collections.Generic.IReadOnlyList<T>", "global::System.Collections.Generic.IReadOnlyCollection<T>",
-    ];
-
-    private static readonly string[] s_dictionaryNames =
-    [
-        "global::System.Collections.Generic.Dictionary<TKey, TValue>", "global::System.Collections.Generic.IDictionary<TKey, TValue>",
-        "global::System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>",
-    ];
-
     /// <summary>Parses the <c>[JsonableType]</c> attributes of one compilation unit.</summary>
     public static (EquatableArray<ClosedGenericModel> Types, EquatableArray<DiagnosticInfo> Diagnostics) Parse(
         IEnumerable<AttributeData> attributes, Compilation compilation)
     {
-        var context = new Context(compilation);
+        var context = new Context(new KnownTypeSymbols(compilation), compilation.Assembly);
         foreach (AttributeData attribute in attributes)
         {
             Location? location = attribute.ApplicationSyntaxReference?.GetSyntax().GetLocation();
@@ -97,9 +72,9 @@ internal static class JsonableTypeParser
     /// Why a closed generic member type (<c>Page&lt;Customer&gt;</c> as a member of a generated type) cannot be
     /// serialized, or null: the same check as for <c>[JsonableType]</c>, made at the member.
     /// </summary>
-    public static string? WhyNotTypeArguments(INamedTypeSymbol closed, INamedTypeSymbol? toJson, INamedTypeSymbol? fromJson, IAssemblySymbol assembly, bool forWrite, bool forRead)
+    public static string? WhyNotTypeArguments(INamedTypeSymbol closed, KnownTypeSymbols known, IAssemblySymbol assembly, bool forWrite, bool forRead)
     {
-        var context = new Context(toJson, fromJson, assembly);
+        var context = new Context(known, assembly);
         foreach (ITypeSymbol argument in closed.TypeArguments)
         {
             if (argument is ITypeParameterSymbol)
@@ -119,31 +94,25 @@ internal static class JsonableTypeParser
             : null;
     }
 
-    private sealed class Context(INamedTypeSymbol? toJson, INamedTypeSymbol? fromJson, IAssemblySymbol assembly)
+    /// <summary>One check of <c>[JsonableType]</c> attributes or of one member type: types are recognised through <see cref="KnownTypeSymbols"/>.</summary>
+    private sealed class Context(KnownTypeSymbols known, IAssemblySymbol assembly)
     {
-        private readonly INamedTypeSymbol? _toJson = toJson;
-        private readonly INamedTypeSymbol? _fromJson = fromJson;
-
-        public Context(Compilation compilation)
-            : this(compilation.GetTypeByMetadataName("Jsonable.ToJsonAttribute"), compilation.GetTypeByMetadataName("Jsonable.FromJsonAttribute"), compilation.Assembly)
-        {
-        }
 
         public List<ClosedGenericModel> Types { get; } = [];
 
         public List<DiagnosticInfo> Diagnostics { get; } = [];
 
-        public bool IsWritable(INamedTypeSymbol type) => Parser.HasAttribute(type.OriginalDefinition, _toJson);
+        public bool IsWritable(INamedTypeSymbol type) => Parser.HasAttribute(type.OriginalDefinition, known.ToJsonAttribute);
 
-        public bool IsReadable(INamedTypeSymbol type) => Parser.HasAttribute(type.OriginalDefinition, _fromJson);
+        public bool IsReadable(INamedTypeSymbol type) => Parser.HasAttribute(type.OriginalDefinition, known.FromJsonAttribute);
 
         public bool IsGenerated(INamedTypeSymbol type) => IsWritable(type) || IsReadable(type);
 
         public bool IsSequence(INamedTypeSymbol type) =>
-            type.IsGenericType && s_sequenceNames.Contains(type.OriginalDefinition.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+            type.IsGenericType && KnownTypeSymbols.IsAny(type.OriginalDefinition, known.RootSequenceDefinitions);
 
         public bool IsDictionary(INamedTypeSymbol type) =>
-            type.IsGenericType && s_dictionaryNames.Contains(type.OriginalDefinition.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+            type.IsGenericType && KnownTypeSymbols.IsAny(type.OriginalDefinition, known.RootDictionaryDefinitions);
 
         /// <summary>Registers a closed generic of a generated definition after checking its type arguments (and registers the closed generics among them).</summary>
         public void AddClosedGeneric(INamedTypeSymbol type, Location? location)
@@ -180,8 +149,7 @@ internal static class JsonableTypeParser
         /// <summary>Why a type argument cannot be written or read where the definition is <c>[ToJson]</c>/<c>[FromJson]</c>, or null.</summary>
         public string? WhyNotTypeArgument(ITypeSymbol argument, bool write, bool read, Location? location)
         {
-            if (s_builtInSpecialTypes.Contains(argument.SpecialType) ||
-                s_builtInNames.Contains(argument.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)))
+            if (KnownTypeSymbols.IsAny(argument, known.BuiltInTypeArguments))
             {
                 return null;
             }
@@ -198,8 +166,7 @@ internal static class JsonableTypeParser
             else if (argument is INamedTypeSymbol dictionary && IsDictionary(dictionary))
             {
                 ITypeSymbol key = dictionary.TypeArguments[0];
-                if (key.SpecialType is not (SpecialType.System_String or SpecialType.System_Int32 or SpecialType.System_Int64) &&
-                    key.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) != "global::System.Guid")
+                if (!KnownTypeSymbols.IsAny(key, known.RootDictionaryKeys))
                 {
                     return "a dictionary type argument needs a string, int, long or Guid key";
                 }

@@ -1,3 +1,6 @@
+using System;
+using System.Collections.Immutable;
+using Jsonable.Internal;
 using Microsoft.CodeAnalysis;
 
 namespace Jsonable.Generator;
@@ -55,7 +58,25 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonSerializableAttribute;
     private Slot _jsonSourceGenerationOptionsAttribute;
 
+    // The lists shared with the runtime (JsonableTypeLists.cs), resolved on first use.
+    private ImmutableArray<INamedTypeSymbol> _builtInTypeArguments;
+    private ImmutableArray<INamedTypeSymbol> _rootSequenceDefinitions;
+    private ImmutableArray<INamedTypeSymbol> _rootDictionaryDefinitions;
+    private ImmutableArray<INamedTypeSymbol> _rootDictionaryKeys;
+
     public KnownTypeSymbols(Compilation compilation) => _compilation = compilation;
+
+    /// <summary>The built-in values a generated generic type accepts as a type argument (<see cref="JsonableTypeLists.BuiltInTypeArguments"/>).</summary>
+    public ImmutableArray<INamedTypeSymbol> BuiltInTypeArguments => GetAll(ref _builtInTypeArguments, JsonableTypeLists.BuiltInTypeArguments);
+
+    /// <summary>The collection definitions found without <c>[JsonableType]</c> (<see cref="JsonableTypeLists.RootSequenceDefinitions"/>).</summary>
+    public ImmutableArray<INamedTypeSymbol> RootSequenceDefinitions => GetAll(ref _rootSequenceDefinitions, JsonableTypeLists.RootSequenceDefinitions);
+
+    /// <summary>The dictionary definitions found without <c>[JsonableType]</c> (<see cref="JsonableTypeLists.RootDictionaryDefinitions"/>).</summary>
+    public ImmutableArray<INamedTypeSymbol> RootDictionaryDefinitions => GetAll(ref _rootDictionaryDefinitions, JsonableTypeLists.RootDictionaryDefinitions);
+
+    /// <summary>The key types of those dictionaries (<see cref="JsonableTypeLists.RootDictionaryKeys"/>).</summary>
+    public ImmutableArray<INamedTypeSymbol> RootDictionaryKeys => GetAll(ref _rootDictionaryKeys, JsonableTypeLists.RootDictionaryKeys);
 
     public INamedTypeSymbol? ToJsonAttribute => Get(ref _toJsonAttribute, Parser.ToJsonAttributeName);
 
@@ -164,6 +185,43 @@ internal sealed class KnownTypeSymbols
     /// <summary>Whether <paramref name="candidate"/> is <paramref name="known"/> (never when the compilation lacks it).</summary>
     public static bool Is(ITypeSymbol? candidate, INamedTypeSymbol? known) =>
         known is not null && candidate is not null && SymbolEqualityComparer.Default.Equals(candidate, known);
+
+    /// <summary>Whether <paramref name="candidate"/> is one of <paramref name="known"/>.</summary>
+    public static bool IsAny(ITypeSymbol? candidate, ImmutableArray<INamedTypeSymbol> known)
+    {
+        foreach (INamedTypeSymbol type in known)
+        {
+            if (Is(candidate, type))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private ImmutableArray<INamedTypeSymbol> GetAll(ref ImmutableArray<INamedTypeSymbol> slot, string[] metadataNames)
+    {
+        if (slot.IsDefault)
+        {
+            ImmutableArray<INamedTypeSymbol>.Builder found = ImmutableArray.CreateBuilder<INamedTypeSymbol>(metadataNames.Length);
+            foreach (string metadataName in metadataNames)
+            {
+                // The compiler's special types (string, int, ...) by their SpecialType: never ambiguous between references.
+                INamedTypeSymbol? type = Enum.TryParse(metadataName.Replace('.', '_'), out SpecialType special)
+                    ? _compilation.GetSpecialType(special)
+                    : _compilation.GetTypeByMetadataName(metadataName);
+                if (type is not null && type.TypeKind != TypeKind.Error)
+                {
+                    found.Add(type);
+                }
+            }
+
+            slot = found.ToImmutable();
+        }
+
+        return slot;
+    }
 
     private INamedTypeSymbol? Get(ref Slot slot, string metadataName)
     {

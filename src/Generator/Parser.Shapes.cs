@@ -163,7 +163,7 @@ internal sealed partial class Parser
             }
 
             // A closed generic member (Page<Customer>) reads and writes Customer through the registry: check it here.
-            if (named.IsGenericType && JsonableTypeParser.WhyNotTypeArguments(named, _known.ToJsonAttribute, _known.FromJsonAttribute, named.ContainingAssembly, forWrite, forRead) is { } argumentWhy)
+            if (named.IsGenericType && JsonableTypeParser.WhyNotTypeArguments(named, _known, named.ContainingAssembly, forWrite, forRead) is { } argumentWhy)
             {
                 why = argumentWhy;
                 return null;

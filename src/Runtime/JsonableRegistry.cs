@@ -5,6 +5,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Linq;
 using System.Reflection;
 using System.Runtime.CompilerServices;
+using Jsonable.Internal;
 
 namespace Jsonable;
 
@@ -33,7 +34,7 @@ namespace Jsonable;
 /// registering a type by hand with <see cref="Register{T}(JsonableWriteAction{T}?, JsonableReadFunc{T}?, JsonablePartialWriter{T}[], JsonableMergeAction{T}?, JsonableMember[])"/>.
 /// </para>
 /// </remarks>
-public static class JsonableRegistry
+public static partial class JsonableRegistry
 {
     private static readonly ConcurrentDictionary<Type, JsonableTypeInfo> s_infos = new();
 
@@ -196,45 +197,7 @@ public static class JsonableRegistry
     public static string? ExplainNotFound(Type type)
     {
         ArgumentNullException.ThrowIfNull(type);
-        if (ElementOf(type) is { } element)
-        {
-            if (type.IsConstructedGenericType && type.GenericTypeArguments.Length == 2 && Array.IndexOf(s_rootDictionaryKeys, type.GenericTypeArguments[0]) < 0)
-            {
-                return $"{CSharpName(type)} is not supported as a root value: a root dictionary's key must be string, int, long or Guid.";
-            }
-
-            return TryGetTypeInfo(element, out _) ? null : ExplainNotFound(element) is { } why ? $"{CSharpName(type)}: {why}" : null;
-        }
-
-        if (type.IsConstructedGenericType && IsGeneratedDefinition(type.GetGenericTypeDefinition()))
-        {
-            return $"{CSharpName(type)} is a closed generic type that no assembly lists: add [assembly: JsonableType(typeof({CSharpName(type)}))] " +
-                "(namespace Jsonable) to the assembly that uses it, so that the generator registers it.";
-        }
-
-        return null;
-    }
-
-    /// <summary>Whether a generic type definition carries <c>[ToJson]</c> or <c>[FromJson]</c>.</summary>
-    private static bool IsGeneratedDefinition(Type definition) =>
-        definition.IsDefined(typeof(ToJsonAttribute), inherit: false) || definition.IsDefined(typeof(FromJsonAttribute), inherit: false);
-
-    /// <summary>A type as C# names it (<c>Page&lt;Product&gt;</c>), for messages a user can paste.</summary>
-    internal static string CSharpName(Type type)
-    {
-        if (type.IsSZArray)
-        {
-            return CSharpName(type.GetElementType()!) + "[]";
-        }
-
-        if (!type.IsConstructedGenericType)
-        {
-            return type.Name;
-        }
-
-        string name = type.Name;
-        int tick = name.IndexOf('`', StringComparison.Ordinal);
-        return (tick < 0 ? name : name[..tick]) + "<" + string.Join(", ", type.GenericTypeArguments.Select(CSharpName)) + ">";
+        return MissingGeneratedCode.ExplainNotFound(type);
     }
 
     /// <summary>
@@ -250,7 +213,7 @@ public static class JsonableRegistry
         }
 
         return BuiltInTypeArguments.Get<T>() ?? throw new NotSupportedException(
-            ExplainNotFound(typeof(T)) ?? $"{CSharpName(typeof(T))} is not a supported type argument of a generated generic type: mark it [ToJson]/[FromJson] (and partial).");
+            ExplainNotFound(typeof(T)) ?? $"{MissingGeneratedCode.CSharpName(typeof(T))} is not a supported type argument of a generated generic type: mark it [ToJson]/[FromJson] (and partial).");
     }
 
     /// <summary>Creates the info of a type not looked up before: a generated type, or a collection of one.</summary>
@@ -316,7 +279,7 @@ public static class JsonableRegistry
     /// <c>IEnumerable&lt;T&gt;</c>, ..., <c>TValue</c> of <c>Dictionary&lt;TKey, TValue&gt;</c>, ...), or null for any
     /// other type (a closed generic such as <c>Page&lt;T&gt;</c> is registered under itself).
     /// </summary>
-    private static Type? ElementOf(Type type)
+    internal static Type? ElementOf(Type type)
     {
         if (type.IsSZArray)
         {
@@ -330,166 +293,14 @@ public static class JsonableRegistry
 
         Type definition = type.GetGenericTypeDefinition();
         Type[] arguments = type.GenericTypeArguments;
-        return arguments.Length == 1 && Array.IndexOf(s_sequenceDefinitions, definition) >= 0 ? arguments[0]
-            : arguments.Length == 2 && Array.IndexOf(s_dictionaryDefinitions, definition) >= 0 ? arguments[1]
+        return arguments.Length == 1 && (definition == typeof(IAsyncEnumerable<>) || IsListed(definition, JsonableTypeLists.RootSequenceDefinitions)) ? arguments[0]
+            : arguments.Length == 2 && IsListed(definition, JsonableTypeLists.RootDictionaryDefinitions) ? arguments[1]
             : null;
     }
 
-    private static readonly Type[] s_sequenceDefinitions =
-    [
-        typeof(List<>), typeof(IList<>), typeof(ICollection<>), typeof(IEnumerable<>), typeof(IReadOnlyList<>),
-        typeof(IReadOnlyCollection<>), typeof(IAsyncEnumerable<>),
-    ];
-
-    private static readonly Type[] s_dictionaryDefinitions = [typeof(Dictionary<,>), typeof(IDictionary<,>), typeof(IReadOnlyDictionary<,>)];
-
-    /// <summary>The key types of root dictionaries (a member dictionary takes more: every integer type and enums).</summary>
-    private static readonly Type[] s_rootDictionaryKeys = [typeof(string), typeof(int), typeof(long), typeof(Guid)];
-
-    /// <summary>
-    /// The info of one of the root collections of <typeparamref name="T"/>, or null when <paramref name="collectionType"/>
-    /// is not one: <c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>,
-    /// <c>IEnumerable&lt;T&gt;</c>, <c>IReadOnlyList&lt;T&gt;</c>, <c>IReadOnlyCollection&lt;T&gt;</c>, and
-    /// <c>IAsyncEnumerable&lt;T&gt;</c>, which is only written, and asynchronously (<see cref="JsonableTypeInfo.WriteDocumentAsync"/>).
-    /// </summary>
-    internal static JsonableTypeInfo? CreateCollectionInfo<T>(Type collectionType, JsonableWriteAction<T>? write, JsonableReadFunc<T>? read)
-    {
-        JsonableWriteAction<IEnumerable<T>?>? writeSequence = write is null ? null : (ref JsonableWriter w, IEnumerable<T>? v) => WriteSequence(ref w, v, write);
-        JsonableReadFunc<List<T>>? readList = read is null ? null : (ref JsonableReader r) => ReadList(ref r, read);
-
-        if (collectionType == typeof(T[]))
-        {
-            return Sequence<T[]>(write is null ? null : (ref JsonableWriter w, T[] v) => writeSequence!(ref w, v), read is null ? null : (ref JsonableReader r) => readList!(ref r)?.ToArray());
-        }
-
-        if (collectionType == typeof(List<T>))
-        {
-            return Sequence<List<T>>(write is null ? null : (ref JsonableWriter w, List<T> v) => writeSequence!(ref w, v), readList);
-        }
-
-        if (collectionType == typeof(IList<T>))
-        {
-            return Sequence<IList<T>>(write is null ? null : (ref JsonableWriter w, IList<T> v) => writeSequence!(ref w, v), readList);
-        }
-
-        if (collectionType == typeof(ICollection<T>))
-        {
-            return Sequence<ICollection<T>>(write is null ? null : (ref JsonableWriter w, ICollection<T> v) => writeSequence!(ref w, v), readList);
-        }
-
-        if (collectionType == typeof(IEnumerable<T>))
-        {
-            return Sequence<IEnumerable<T>>(writeSequence!, readList);
-        }
-
-        if (collectionType == typeof(IReadOnlyList<T>))
-        {
-            return Sequence<IReadOnlyList<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyList<T> v) => writeSequence!(ref w, v), readList);
-        }
-
-        if (collectionType == typeof(IReadOnlyCollection<T>))
-        {
-            return Sequence<IReadOnlyCollection<T>>(write is null ? null : (ref JsonableWriter w, IReadOnlyCollection<T> v) => writeSequence!(ref w, v), readList);
-        }
-
-        if (collectionType.IsConstructedGenericType && collectionType.GenericTypeArguments.Length == 2)
-        {
-            return CreateDictionaryInfo(collectionType, write, read);
-        }
-
-        if (collectionType == typeof(IAsyncEnumerable<T>))
-        {
-            return Sequence<IAsyncEnumerable<T>>(
-                write is null ? null : static (ref JsonableWriter w, IAsyncEnumerable<T> v) => throw new NotSupportedException("An IAsyncEnumerable is written with JsonableTypeInfo.WriteDocumentAsync."),
-                null);
-        }
-
-        return null;
-
-        JsonableTypeInfo Sequence<TCollection>(JsonableWriteAction<TCollection>? w, JsonableReadFunc<TCollection>? r) =>
-            new JsonableSequenceTypeInfo<TCollection, T>(w, r, write);
-    }
-
-    /// <summary>
-    /// The info of a root dictionary of <typeparamref name="T"/> with a <see cref="string"/>, <see cref="int"/>,
-    /// <see cref="long"/> or <see cref="Guid"/> key, or null. Each (dictionary, key) pair is named with typeof rather
-    /// than made from the type at run time, so native AOT compiles exactly these.
-    /// </summary>
-    private static JsonableTypeInfo? CreateDictionaryInfo<T>(Type dictionaryType, JsonableWriteAction<T>? write, JsonableReadFunc<T>? read)
-    {
-        Type key = dictionaryType.GenericTypeArguments[0];
-        if (key == typeof(string))
-        {
-            return Of<string>();
-        }
-
-        if (key == typeof(int))
-        {
-            return Of<int>();
-        }
-
-        if (key == typeof(long))
-        {
-            return Of<long>();
-        }
-
-        return key == typeof(Guid) ? Of<Guid>() : null;
-
-        JsonableTypeInfo? Of<TKey>()
-            where TKey : notnull =>
-            dictionaryType == typeof(Dictionary<TKey, T>) ? new JsonableDictionaryTypeInfo<Dictionary<TKey, T>, TKey, T>(write, read)
-            : dictionaryType == typeof(IDictionary<TKey, T>) ? new JsonableDictionaryTypeInfo<IDictionary<TKey, T>, TKey, T>(write, read)
-            : dictionaryType == typeof(IReadOnlyDictionary<TKey, T>) ? new JsonableDictionaryTypeInfo<IReadOnlyDictionary<TKey, T>, TKey, T>(write, read)
-            : null;
-    }
-
-    private static void WriteSequence<T>(ref JsonableWriter writer, IEnumerable<T>? values, JsonableWriteAction<T> write)
-    {
-        if (values is null)
-        {
-            writer.WriteNull();
-            return;
-        }
-
-        // JMC1 wants the count before the elements: take it without enumerating when the sequence knows it.
-        if (!values.TryGetNonEnumeratedCount(out int count))
-        {
-            values = values.ToList();
-            count = ((List<T>)values).Count;
-        }
-
-        writer.WriteArrayStart(count);
-        bool first = true;
-        foreach (T item in values)
-        {
-            if (!first)
-            {
-                writer.WriteComma();
-            }
-
-            first = false;
-            write(ref writer, item);
-        }
-
-        writer.WriteArrayEnd();
-    }
-
-    private static List<T>? ReadList<T>(ref JsonableReader reader, JsonableReadFunc<T> read)
-    {
-        if (!reader.TryReadArrayStart(out int hint))
-        {
-            return null;
-        }
-
-        var list = new List<T>(Math.Max(hint, 0));
-        int count = 0;
-        while (reader.TryReadArrayElement(ref count, hint))
-        {
-            list.Add(read(ref reader)!);
-        }
-
-        return list;
-    }
+    /// <summary>Whether <paramref name="type"/> is a framework type named in one of the lists of <see cref="JsonableTypeLists"/>.</summary>
+    internal static bool IsListed(Type type, string[] metadataNames) =>
+        type.Assembly == typeof(object).Assembly && Array.IndexOf(metadataNames, type.FullName) >= 0;
 
     /// <summary>
     /// The info of a generated (or hand-registered) type: the only kind that makes collection infos. A subclass rather

@@ -42,11 +42,10 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
 
         bool jmc1 = format == JsonableFormat.Jmc1;
         int count = -1; // unknown for async sequences: JMC1 then omits the count comment, which readers accept
-        if (value is IEnumerable<TElement> sequence && !sequence.TryGetNonEnumeratedCount(out count))
+        if (value is IEnumerable<TElement> sequence)
         {
-            var materialized = new List<TElement>(sequence);
-            value = materialized;
-            count = materialized.Count;
+            count = RootSequence.Count(ref sequence);
+            value = sequence;
         }
 
         long pending = WriteStart(output, jmc1, options, count);
@@ -122,5 +121,53 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
         _writeElement!(ref writer, item);
         writer.Flush();
         return writer.BytesWritten;
+    }
+}
+
+/// <summary>
+/// Writes a root collection of a generated type as an array: the synchronous writer of the registry's collection infos,
+/// and the count that <see cref="JsonableSequenceTypeInfo{TCollection, TElement}"/> writes before streaming the elements.
+/// </summary>
+internal static class RootSequence
+{
+    /// <summary>
+    /// The element count JMC1 writes before the elements: taken without enumerating when the sequence knows it, else
+    /// by materializing the sequence once into a list, which replaces <paramref name="values"/> so it is not enumerated twice.
+    /// </summary>
+    public static int Count<T>(ref IEnumerable<T> values)
+    {
+        if (!values.TryGetNonEnumeratedCount(out int count))
+        {
+            var materialized = new List<T>(values);
+            values = materialized;
+            count = materialized.Count;
+        }
+
+        return count;
+    }
+
+    /// <summary>Writes <paramref name="values"/> as an array with its count (or <c>null</c>), each element with <paramref name="write"/>.</summary>
+    public static void Write<T>(ref JsonableWriter writer, IEnumerable<T>? values, JsonableWriteAction<T> write)
+    {
+        if (values is null)
+        {
+            writer.WriteNull();
+            return;
+        }
+
+        writer.WriteArrayStart(Count(ref values));
+        bool first = true;
+        foreach (T item in values)
+        {
+            if (!first)
+            {
+                writer.WriteComma();
+            }
+
+            first = false;
+            write(ref writer, item);
+        }
+
+        writer.WriteArrayEnd();
     }
 }

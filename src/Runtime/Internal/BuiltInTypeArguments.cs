@@ -3,8 +3,9 @@ using System;
 namespace Jsonable;
 
 /// <summary>
-/// The built-in types a generated generic type accepts as a type argument (<c>Page&lt;int&gt;</c>): the same list the
-/// generator checks <c>[JsonableType]</c> arguments against. Never registered: the formatters must not claim them.
+/// The infos of the built-in types a generated generic type accepts as a type argument (<c>Page&lt;int&gt;</c>): those of
+/// <see cref="Internal.JsonableTypeLists.BuiltInTypeArguments"/>, which the generator checks <c>[JsonableType]</c>
+/// arguments against. Never registered: the formatters must not claim them.
 /// </summary>
 internal static class BuiltInTypeArguments
 {

@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 
 namespace Jsonable.Internal;
 
@@ -8,6 +9,8 @@ namespace Jsonable.Internal;
 /// is marked <c>[ToJson]</c>/<c>[FromJson]</c> and still unknown to the registry means the generator did not run for
 /// its assembly (the project references Jsonable.Runtime, or a library, but not the Jsonable package): "mark it
 /// [ToJson]" would be advice that cannot be followed, so the message names the type, its assembly and the package.
+/// The registry's other explanations (a closed generic no assembly lists, an unsupported root dictionary key) are here
+/// too, behind <see cref="JsonableRegistry.ExplainNotFound"/>.
 /// </summary>
 internal static class MissingGeneratedCode
 {
@@ -69,7 +72,54 @@ internal static class MissingGeneratedCode
             return null;
         }
 
-        bool isMarked = type.IsDefined(typeof(ToJsonAttribute), inherit: false) || type.IsDefined(typeof(FromJsonAttribute), inherit: false);
-        return isMarked && !JsonableRegistry.TryGetTypeInfo(type, out _) ? type : null;
+        return IsMarked(type) && !JsonableRegistry.TryGetTypeInfo(type, out _) ? type : null;
+    }
+
+    /// <summary>Whether a type (or generic type definition) carries <c>[ToJson]</c> or <c>[FromJson]</c> itself.</summary>
+    private static bool IsMarked(Type type) =>
+        type.IsDefined(typeof(ToJsonAttribute), inherit: false) || type.IsDefined(typeof(FromJsonAttribute), inherit: false);
+
+    /// <summary>
+    /// Why the registry has no info for <paramref name="type"/> (<see cref="JsonableRegistry.ExplainNotFound"/>): a root
+    /// dictionary whose key is not one of <see cref="JsonableTypeLists.RootDictionaryKeys"/>, a collection of a type that
+    /// is not found, or a closed generic type of a marked definition that no assembly lists; null for any other type.
+    /// </summary>
+    public static string? ExplainNotFound(Type type)
+    {
+        if (JsonableRegistry.ElementOf(type) is { } element)
+        {
+            if (type.IsConstructedGenericType && type.GenericTypeArguments.Length == 2 && !JsonableRegistry.IsListed(type.GenericTypeArguments[0], JsonableTypeLists.RootDictionaryKeys))
+            {
+                return $"{CSharpName(type)} is not supported as a root value: a root dictionary's key must be string, int, long or Guid.";
+            }
+
+            return JsonableRegistry.TryGetTypeInfo(element, out _) ? null : ExplainNotFound(element) is { } why ? $"{CSharpName(type)}: {why}" : null;
+        }
+
+        if (type.IsConstructedGenericType && IsMarked(type.GetGenericTypeDefinition()))
+        {
+            return $"{CSharpName(type)} is a closed generic type that no assembly lists: add [assembly: JsonableType(typeof({CSharpName(type)}))] " +
+                "(namespace Jsonable) to the assembly that uses it, so that the generator registers it.";
+        }
+
+        return null;
+    }
+
+    /// <summary>A type as C# names it (<c>Page&lt;Product&gt;</c>), for messages a user can paste.</summary>
+    internal static string CSharpName(Type type)
+    {
+        if (type.IsSZArray)
+        {
+            return CSharpName(type.GetElementType()!) + "[]";
+        }
+
+        if (!type.IsConstructedGenericType)
+        {
+            return type.Name;
+        }
+
+        string name = type.Name;
+        int tick = name.IndexOf('`', StringComparison.Ordinal);
+        return (tick < 0 ? name : name[..tick]) + "<" + string.Join(", ", type.GenericTypeArguments.Select(CSharpName)) + ">";
     }
 }
