@@ -14,7 +14,7 @@ public interface IScenario
     void Setup();
 }
 
-/// <summary>A read scenario: the quick harness prints its DESIGN §8 target ratios.</summary>
+/// <summary>A read scenario: the quick harness prints its read-target ratios (JMC1 against compact JSON, STJ, MessagePack, MemoryPack).</summary>
 public interface IReadScenario : IScenario
 {
 }
