@@ -3,8 +3,9 @@ using System;
 namespace Jsonable.Internal;
 
 /// <summary>
-/// The RFC 8259 escaping rules (docs/jmc1.md, docs/types.md): which characters are escaped, and how. The one source of them: the
-/// generator compiles this file too, so that the member names it pre-encodes are escaped exactly as the writer escapes.
+/// The RFC 8259 escaping rules (docs/jmc1.md, docs/types.md): which characters are escaped, and how. The one source of
+/// them: the writer's searches and its plain-ASCII kernel (JsonEscaping.cs) are made from these, and the generator
+/// compiles this file too, so that the member names it pre-encodes are escaped exactly as the writer escapes.
 /// </summary>
 internal static partial class JsonEscaping
 {
@@ -32,7 +33,8 @@ internal static partial class JsonEscaping
     {
         get
         {
-            var chars = new char[FirstPrintable + 2];
+            // Only ASCII can be escaped (the rule names nothing above U+007F).
+            var chars = new char[0x80];
             int n = 0;
             for (char c = (char)0; c < 0x80; c++)
             {
