@@ -12,7 +12,7 @@ namespace Jsonable.Http.Tests;
 /// An error status reaches the caller as a <see cref="JsonableProblemException"/> carrying the status code and the
 /// server's problem details — errors keyed by JSON path for a bad body — or the raw body when it was not problem+json.
 /// </summary>
-public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class ProblemDetailsTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     public static TheoryData<string, JsonableFormat> BasesAndFormats => new()
     {

@@ -12,7 +12,7 @@ namespace Jsonable.Http.Tests;
 /// formats: what they read equals, as data, what System.Text.Json reads from the same routes, and what they write is
 /// stored as sent.
 /// </summary>
-public sealed class SampleRoundTripTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class SampleRoundTripTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     private static readonly RealDataJsonContext s_stj = RealDataJsonContext.Default;
 

@@ -12,7 +12,7 @@ namespace Jsonable.Http.Tests;
 /// and merge-patch JSON: only that member changes, the ETag moves on, a stale If-Match is a 412 that changes nothing, and
 /// the property route answers one member.
 /// </summary>
-public sealed class TransformPatchClientTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class TransformPatchClientTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     public static TheoryData<string, JsonableFormat> BasesAndFormats => new()
     {

@@ -3,7 +3,7 @@ using System;
 using System.Collections.Generic;
 using System.Text;
 using Jsonable.Samples.RealData;
-using static Jsonable.Runtime.Tests.Hostile.Jmc1Text;
+using static Jsonable.Tests.Shared.Jmc1Oracle;
 
 namespace Jsonable.Runtime.Tests.Hostile;
 
@@ -127,7 +127,7 @@ public sealed class StrictJmc1Tests
         byte[] doc = (byte[])HostileDocuments.TwitterJmc1.Clone();
         int statuses = IndexOfMember(doc, "statuses");
         Assert.Equal((byte)'[', doc[statuses + 6]);
-        Length(32207).CopyTo(doc, statuses);
+        LengthComment(32207).CopyTo(doc, statuses);
 
         JsonableException ex = Assert.Throws<JsonableException>(() => TwitterRoot.CreateFromJsonable(doc));
 
