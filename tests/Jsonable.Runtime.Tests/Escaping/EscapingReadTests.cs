@@ -5,7 +5,7 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.Escaping;
 
 /// <summary>
-/// How strings are read (DESIGN §4.1): every RFC 8259 escape decoded in one pass, in both formats, with and without
+/// How strings are read (RFC 8259; docs/types.md): every RFC 8259 escape decoded in one pass, in both formats, with and without
 /// JMC1 length comments; invalid escapes, raw control characters, invalid UTF-8 and unterminated strings rejected
 /// with <see cref="JsonableException"/>.
 /// </summary>

@@ -11,7 +11,7 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.Escaping;
 
 /// <summary>
-/// How strings are written (DESIGN §4.1): exact escaped bytes in both formats, the JMC1 length comment counting the
+/// How strings are written (docs/types.md, docs/jmc1.md): exact escaped bytes in both formats, the JMC1 length comment counting the
 /// escaped bytes, round trips, and agreement with System.Text.Json as data.
 /// </summary>
 public class EscapingWriteTests

@@ -8,7 +8,7 @@ using static Jsonable.Tests.Shared.Jmc1Oracle;
 namespace Jsonable.Runtime.Tests.Hostile;
 
 /// <summary>
-/// JMC1 comments are accepted only where a writer puts them (DESIGN §4.2): a length comment directly before a
+/// JMC1 comments are accepted only where a writer puts them (docs/jmc1.md): a length comment directly before a
 /// string, property name, dictionary key, array or dictionary; a header directly before an object; never two in
 /// a row; never the n = 11770 comment. Anything else fails at the comment's offset. Comments stay optional.
 /// </summary>

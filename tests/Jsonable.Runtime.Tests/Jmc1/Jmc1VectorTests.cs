@@ -7,7 +7,7 @@ using System.Text;
 namespace Jsonable.Runtime.Tests.Jmc1;
 
 /// <summary>
-/// Byte-exact JMC1 vectors (DESIGN §4.2). Every vector is also checked to strip to exactly the plain JSON, to parse
+/// Byte-exact JMC1 vectors (docs/jmc1.md). Every vector is also checked to strip to exactly the plain JSON, to parse
 /// as JSONC with System.Text.Json, and to read back (from JMC1 and from JSON) to an equal object.
 /// </summary>
 public class Jmc1VectorTests

@@ -487,7 +487,7 @@ public class WriterFastPathTests
         return output.WrittenSpan.ToArray();
     }
 
-    /// <summary>DESIGN §4.1, spelled out independently of the writer: quote, backslash and controls escaped; a lone surrogate is U+FFFD.</summary>
+    /// <summary>The escaping rule of docs/jmc1.md, spelled out independently of the writer: quote, backslash and controls escaped; a lone surrogate is U+FFFD.</summary>
     private static string ReferenceEscape(string value)
     {
         var text = new StringBuilder();
