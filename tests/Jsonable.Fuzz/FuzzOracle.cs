@@ -1,7 +1,7 @@
 using System;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Tests.Shared;
 using Jsonable.Samples.RealData;
 
 namespace Jsonable.Fuzz;
@@ -131,7 +131,7 @@ public static class FuzzOracle
         {
             try
             {
-                return Jmc1Text.StripComments(input);
+                return Jmc1Oracle.StripComments(input);
             }
             catch (FormatException ex)
             {

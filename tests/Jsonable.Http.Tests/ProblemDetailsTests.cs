@@ -12,23 +12,13 @@ namespace Jsonable.Http.Tests;
 /// An error status reaches the caller as a <see cref="JsonableProblemException"/> carrying the status code and the
 /// server's problem details — errors keyed by JSON path for a bad body — or the raw body when it was not problem+json.
 /// </summary>
-public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class ProblemDetailsTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
-    public static TheoryData<string, JsonableFormat> BasesAndFormats => new()
-    {
-        { "/api", JsonableFormat.Jmc1 },
-        { "/api", JsonableFormat.Json },
-        { "/minimal", JsonableFormat.Jmc1 },
-        { "/minimal", JsonableFormat.Json },
-    };
-
-    public static TheoryData<string> Bases => new() { "/api", "/minimal" };
-
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PutAsJsonable_IdNotTheRoutes_ThrowsProblemWithErrorKeyedByPath(string basePath, JsonableFormat format)
     {
-        Status status = CopyOfFirstStatus();
+        Status status = factory.CopyOfFirstStatus();
         long routeId = status.id + 1;
 
         using HttpResponseMessage response = await factory.CreateClient().PutAsJsonableAsync($"{basePath}/statuses/{routeId}", status, new JsonableHttpOptions { Format = format });
@@ -45,11 +35,11 @@ public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task MalformedBody_Is400_ErrorsKeyedByTheBadValuesJsonPath(string basePath, JsonableFormat format)
     {
         // A body no generated writer would produce: the client's typed exception still carries the server's answer.
-        Status status = CopyOfFirstStatus();
+        Status status = factory.CopyOfFirstStatus();
         byte[] body = JsonableSerializer.SerializeToUtf8Bytes(status, format);
         byte[] malformed = ReplaceValueAfter(body, "\"followers_count\":", "\"many\"");
         var content = new ByteArrayContent(malformed);
@@ -65,10 +55,10 @@ public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(SampleStacks.Bases), MemberType = typeof(SampleStacks))]
     public async Task AcceptNothingProducible_Is406Problem(string basePath)
     {
-        var request = new HttpRequestMessage(HttpMethod.Get, $"{basePath}/statuses/{CopyOfFirstStatus().id}");
+        var request = new HttpRequestMessage(HttpMethod.Get, $"{basePath}/statuses/{factory.CopyOfFirstStatus().id}");
         request.Headers.Accept.ParseAdd("application/xml");
 
         using HttpResponseMessage response = await factory.CreateClient().SendAsync(request);
@@ -79,10 +69,10 @@ public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(SampleStacks.Bases), MemberType = typeof(SampleStacks))]
     public async Task ContentTypeTheServerDoesNotRead_Is415Problem(string basePath)
     {
-        JsonableContent content = JsonableContent.Create(CopyOfFirstStatus(), JsonableFormat.Json);
+        JsonableContent content = JsonableContent.Create(factory.CopyOfFirstStatus(), JsonableFormat.Json);
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain");
 
         using HttpResponseMessage response = await factory.CreateClient().PostAsync($"{basePath}/statuses", content);
@@ -93,7 +83,7 @@ public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<S
     }
 
     [Theory]
-    [MemberData(nameof(Bases))]
+    [MemberData(nameof(SampleStacks.Bases), MemberType = typeof(SampleStacks))]
     public async Task GetFromJsonable_MissingResource_Throws404Problem(string basePath)
     {
         JsonableProblemException problem = await Assert.ThrowsAsync<JsonableProblemException>(
@@ -180,8 +170,6 @@ public sealed class ProblemDetailsTests(SampleFactory factory) : IClassFixture<S
         Assert.True(exception.ResponseBodyTruncated);
         Assert.Equal(1024 * 1024, exception.ResponseBody.Length);
     }
-
-    private Status CopyOfFirstStatus() => Status.CreateFromJson(factory.Store.GetStatusJson(factory.Store.ListStatuses(1)[0].id));
 
     /// <summary>Replaces the number after <paramref name="marker"/> (a member name and colon) with <paramref name="replacement"/>.</summary>
     private static byte[] ReplaceValueAfter(byte[] document, string marker, string replacement)

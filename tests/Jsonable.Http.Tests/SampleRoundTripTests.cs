@@ -12,20 +12,12 @@ namespace Jsonable.Http.Tests;
 /// formats: what they read equals, as data, what System.Text.Json reads from the same routes, and what they write is
 /// stored as sent.
 /// </summary>
-public sealed class SampleRoundTripTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class SampleRoundTripTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     private static readonly RealDataJsonContext s_stj = RealDataJsonContext.Default;
 
-    public static TheoryData<string, JsonableFormat> BasesAndFormats => new()
-    {
-        { "/api", JsonableFormat.Jmc1 },
-        { "/api", JsonableFormat.Json },
-        { "/minimal", JsonableFormat.Jmc1 },
-        { "/minimal", JsonableFormat.Json },
-    };
-
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task GetFromJsonable_OneStatus_EqualsWhatSystemTextJsonReads(string basePath, JsonableFormat format)
     {
         (HttpClient client, WireRecorder wire) = factory.CreateRecordingClient();
@@ -39,7 +31,7 @@ public sealed class SampleRoundTripTests(SampleFactory factory) : IClassFixture<
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task GetFromJsonable_ListsOfStatusesAndEvents_EqualWhatSystemTextJsonReads(string basePath, JsonableFormat format)
     {
         (HttpClient client, WireRecorder wire) = factory.CreateRecordingClient();
@@ -57,7 +49,7 @@ public sealed class SampleRoundTripTests(SampleFactory factory) : IClassFixture<
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PostAsJsonable_NewStatus_Is201AndStoredAsSent(string basePath, JsonableFormat format)
     {
         (HttpClient client, WireRecorder wire) = factory.CreateRecordingClient();
@@ -76,7 +68,7 @@ public sealed class SampleRoundTripTests(SampleFactory factory) : IClassFixture<
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PutAsJsonable_ChangedEvent_Is200AndStoredAsSent(string basePath, JsonableFormat format)
     {
         (HttpClient client, WireRecorder wire) = factory.CreateRecordingClient();

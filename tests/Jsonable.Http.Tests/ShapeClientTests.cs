@@ -12,7 +12,7 @@ namespace Jsonable.Http.Tests;
 /// <c>[JsonableType]</c> (<c>Page&lt;Status&gt;</c>), read from and sent to the sample in both formats, compared as data
 /// with what System.Text.Json reads from the same routes.
 /// </summary>
-public sealed class ShapeClientTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class ShapeClientTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     private static readonly JsonSerializerOptions s_web = new(JsonSerializerDefaults.Web)
     {

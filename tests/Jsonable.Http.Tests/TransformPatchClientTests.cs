@@ -12,18 +12,10 @@ namespace Jsonable.Http.Tests;
 /// and merge-patch JSON: only that member changes, the ETag moves on, a stale If-Match is a 412 that changes nothing, and
 /// the property route answers one member.
 /// </summary>
-public sealed class TransformPatchClientTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class TransformPatchClientTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
-    public static TheoryData<string, JsonableFormat> BasesAndFormats => new()
-    {
-        { "/api", JsonableFormat.Jmc1 },
-        { "/api", JsonableFormat.Json },
-        { "/minimal", JsonableFormat.Jmc1 },
-        { "/minimal", JsonableFormat.Json },
-    };
-
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PatchPosition_ChangesOnlyThePosition_AndTheETag(string basePath, JsonableFormat format)
     {
         HttpClient client = factory.CreateClient();
@@ -47,7 +39,7 @@ public sealed class TransformPatchClientTests(SampleFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PatchWithStaleIfMatch_Is412Problem_AndChangesNothing(string basePath, JsonableFormat format)
     {
         HttpClient client = factory.CreateClient();
@@ -71,7 +63,7 @@ public sealed class TransformPatchClientTests(SampleFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PatchOfTags_ReplacesTheListWhole(string basePath, JsonableFormat format)
     {
         HttpClient client = factory.CreateClient();
@@ -89,7 +81,7 @@ public sealed class TransformPatchClientTests(SampleFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PropertyRoute_AnswersOnlyThatMember(string basePath, JsonableFormat format)
     {
         HttpClient client = factory.CreateClient();
@@ -104,7 +96,7 @@ public sealed class TransformPatchClientTests(SampleFactory factory) : IClassFix
     }
 
     [Theory]
-    [MemberData(nameof(BasesAndFormats))]
+    [MemberData(nameof(SampleStacks.BasesAndFormats), MemberType = typeof(SampleStacks))]
     public async Task PostThenPut_AreStoredAsSent(string basePath, JsonableFormat format)
     {
         HttpClient client = factory.CreateClient();

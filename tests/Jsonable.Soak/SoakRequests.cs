@@ -7,6 +7,7 @@ using System.Net.Http.Headers;
 using System.Text;
 using Jsonable;
 using Jsonable.Samples.RealData;
+using Jsonable.Tests.Shared;
 
 namespace Jsonable.Soak;
 
@@ -40,11 +41,11 @@ internal sealed class SoakRequests
             ("hostile truncated", 4, r => { byte[] b = StatusJmc1(r); return Post("/api/statuses", Jmc1Type, b[..r.Next(b.Length)]); }),
             ("hostile byte mutations", 6, r => Post("/minimal/statuses", r.Next(2) == 0 ? Json : Jmc1Type, Mutate(r.Next(2) == 0 ? StatusJson(r) : StatusJmc1(r), r))),
             ("hostile lone surrogate", 2, _ => Post("/api/statuses", Json, Encoding.UTF8.GetBytes("{\"id\":1,\"text\":\"x\\ud800y\"}"))),
-            ("hostile misplaced comment", 2, _ => Post("/minimal/statuses", Jmc1Type, Bytes("/*JMC1*/{\"id\":", new byte[] { (byte)'/', (byte)'*', 0x31, 0x01, (byte)'*', (byte)'/' }, "1}"))),
-            ("hostile lying count", 2, _ => Post("/api/statuses", Jmc1Type, Bytes("/*JMC1*/{\"id\":1,\"entities\":/*JMC1*/{\"hashtags\":", new byte[] { (byte)'/', (byte)'*', 0xFF, 0x7E, (byte)'*', (byte)'/' }, "[]}}"))),
+            ("hostile misplaced comment", 2, _ => Post("/minimal/statuses", Jmc1Type, Jmc1Oracle.Build("/*JMC1*/{\"id\":", 1, "1}"))),
+            ("hostile lying count", 2, _ => Post("/api/statuses", Jmc1Type, Jmc1Oracle.Build("/*JMC1*/{\"id\":1,\"entities\":/*JMC1*/{\"hashtags\":", 32207, "[]}}"))),
             ("hostile deep nesting", 2, _ => Post("/minimal/statuses", Json, Encoding.ASCII.GetBytes("{\"x\":" + new string('[', 100_000)))),
             ("hostile empty objects", 2, _ => Post("/api/statuses", Json, Encoding.ASCII.GetBytes("{\"entities\":{\"media\":[" + string.Join(",", Enumerable.Repeat("{}", 100_000)) + "]}}"))),
-            ("hostile invalid UTF-8", 2, _ => Post("/minimal/statuses", Json, Bytes("{\"id\":1,\"text\":\"", new byte[] { 0xC3, 0x28 }, "\"}"))),
+            ("hostile invalid UTF-8", 2, _ => Post("/minimal/statuses", Json, Jmc1Oracle.Build("{\"id\":1,\"text\":\"", new byte[] { 0xC3, 0x28 }, "\"}"))),
             ("hostile content type", 2, r => Post("/api/statuses", "text/plain", StatusJson(r))),
             ("hostile unsatisfiable Accept", 2, _ => Get("/api/statuses?limit=1", "image/png")),
             ("hostile empty body", 2, _ => Post("/minimal/statuses", Json, [])),
@@ -90,9 +91,6 @@ internal sealed class SoakRequests
 
         return body;
     }
-
-    private static byte[] Bytes(params object[] parts) =>
-        parts.SelectMany(p => p is string s ? Encoding.UTF8.GetBytes(s) : (byte[])p).ToArray();
 
     private static HttpRequestMessage Get(string path, string accept)
     {

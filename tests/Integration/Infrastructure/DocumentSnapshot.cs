@@ -1,4 +1,3 @@
-using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 
@@ -28,18 +27,11 @@ public static class DocumentSnapshot
         string expected = File.ReadAllText(snapshotPath).ReplaceLineEndings("\n");
         if (expected != actual)
         {
-            string[] expectedLines = expected.Split('\n');
-            string[] actualLines = actual.Split('\n');
-            int line = 0;
-            while (line < expectedLines.Length && line < actualLines.Length && expectedLines[line] == actualLines[line])
-            {
-                line++;
-            }
-
+            (int line, string snapshotLine, string actualLine) = SnapshotFiles.FirstDifference(expected, actual);
             Assert.Fail(
-                $"{fileName} differs from {snapshotPath} at line {line + 1}:\n" +
-                $"  snapshot: {(line < expectedLines.Length ? expectedLines[line] : "<end>")}\n" +
-                $"  actual:   {(line < actualLines.Length ? actualLines[line] : "<end>")}\n" +
+                $"{fileName} differs from {snapshotPath} at line {line}:\n" +
+                $"  snapshot: {snapshotLine}\n" +
+                $"  actual:   {actualLine}\n" +
                 "If the change is intended, regenerate with UPDATE_SNAPSHOTS=1 and review the diff.");
         }
     }
@@ -64,7 +56,7 @@ public static class DocumentSnapshot
 
     private static bool UpdateSnapshots() =>
         Environment.GetEnvironmentVariable("UPDATE_SNAPSHOTS") is "1" or "true"
-        || typeof(DocumentSnapshot).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Any(a => a.Key == "UpdateSnapshots" && a.Value == "true");
+        || SnapshotFiles.UpdateRequested(typeof(DocumentSnapshot).Assembly);
 
     /// <summary>tests/Integration in the source tree, found above the test binaries.</summary>
     private static string ProjectDirectory()

@@ -57,7 +57,7 @@ public static class HttpAssert
         MediaType(expectedMediaType, response);
         MediaTypeHeaderValue contentType = response.Content.Headers.ContentType!;
         Assert.True(contentType.CharSet is null || contentType.CharSet.Equals("utf-8", StringComparison.OrdinalIgnoreCase), "charset " + contentType.CharSet);
-        Assert.False(Jmc1Text.StartsWithHeader(body), "A JSON response starts with the JMC1 header.");
+        Assert.False(Jmc1Oracle.StartsWithHeader(body), "A JSON response starts with the JMC1 header.");
         using JsonDocument document = JsonDocument.Parse(body); // strict: no comments allowed
     }
 
@@ -65,8 +65,8 @@ public static class HttpAssert
     public static void IsJmc1(HttpResponseMessage response, byte[] body)
     {
         MediaType("application/jsonc+jmc1", response);
-        Assert.True(Jmc1Text.StartsWithHeader(body), "The body does not start with /*JMC1*/: " + Truncate(System.Text.Encoding.Latin1.GetString(body)));
-        using JsonDocument document = JsonDocument.Parse(Jmc1Text.StripComments(body));
+        Assert.True(Jmc1Oracle.StartsWithHeader(body), "The body does not start with /*JMC1*/: " + Truncate(System.Text.Encoding.Latin1.GetString(body)));
+        using JsonDocument document = JsonDocument.Parse(Jmc1Oracle.StripComments(body));
     }
 
     private static string Truncate(string text) => text.Length <= 600 ? text : text[..600] + "...";

@@ -150,7 +150,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
     {
         if (format == Jmc1Type)
         {
-            Assert.True(Jmc1Text.StartsWithHeader(actual));
+            Assert.True(Jmc1Oracle.StartsWithHeader(actual));
             Jmc1Assert.EqualsJson(expectedJson, actual);
         }
         else
@@ -182,7 +182,7 @@ public sealed class LargeAndStreamingTests(SampleApiFactory factory) : IClassFix
             Assert.True(read > 0, "The response ended although the sequence was held open.");
             received.Write(chunk, 0, read);
 
-            byte[] json = format == Jmc1Type ? Jmc1Text.StripCommentsOfPrefix(received.ToArray()) : received.ToArray();
+            byte[] json = format == Jmc1Type ? Jmc1Oracle.StripCommentsOfPrefix(received.ToArray()) : received.ToArray();
             if (TryGetFirstElement(json, out byte[]? element))
             {
                 return element;

@@ -43,7 +43,7 @@ public sealed class NegotiationTests(SampleApiFactory factory) : IClassFixture<S
 
         await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
         HttpAssert.IsJmc1(response, body);
-        AssertHoldsStatuses(Jmc1Text.StripComments(body), resource);
+        AssertHoldsStatuses(Jmc1Oracle.StripComments(body), resource);
     }
 
     [Theory]
@@ -126,7 +126,7 @@ public sealed class NegotiationTests(SampleApiFactory factory) : IClassFixture<S
 
         await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
         HttpAssert.IsJmc1(response, body);
-        AssertHoldsStatuses(Jmc1Text.StripComments(body), resource);
+        AssertHoldsStatuses(Jmc1Oracle.StripComments(body), resource);
     }
 
     [Theory]

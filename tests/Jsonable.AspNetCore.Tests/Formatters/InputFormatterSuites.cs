@@ -125,8 +125,8 @@ public sealed class JsonableJmc1InputFormatterTests : InputFormatterTestBase
     [Fact]
     public async Task ReadAsync_LengthCommentThatLies_IsAModelErrorAtTheMember()
     {
-        // "/*" + (3 + 0x130) little-endian + "*/" claims 3 bytes for the 4-byte "name": a hint is checked, not trusted.
-        byte[] body = [.. "/*JMC1*/{\"name\":"u8, .. "/*"u8, 0x33, 0x01, .. "*/"u8, .. "\"abcd\"}"u8];
+        // The length comment claims 3 bytes for the 4-byte "name": a hint is checked, not trusted.
+        byte[] body = Jmc1Oracle.Build("/*JMC1*/{\"name\":", 3, "\"abcd\"}");
         InputFormatterContext context = FormatterContexts.Input(typeof(Order), ContentType, body);
 
         InputFormatterResult result = await CreateFormatter().ReadAsync(context);

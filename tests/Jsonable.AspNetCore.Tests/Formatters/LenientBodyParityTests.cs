@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Text;
 using System.Text.Json;
 using Jsonable.AspNetCore.Formatters;
@@ -102,9 +101,7 @@ public sealed class LenientBodyParityTests
                     end += utf8[end] == (byte)'\\' ? 2 : 1;
                 }
 
-                byte[] comment = [(byte)'/', (byte)'*', 0, 0, (byte)'*', (byte)'/'];
-                BinaryPrimitives.WriteUInt16LittleEndian(comment.AsSpan(2), (ushort)(end - i - 1 + 0x0130));
-                bytes.AddRange(comment);
+                bytes.AddRange(Jmc1Oracle.LengthComment(end - i - 1));
                 bytes.AddRange(utf8.AsSpan(i, end - i + 1).ToArray());
                 i = end;
                 continue;

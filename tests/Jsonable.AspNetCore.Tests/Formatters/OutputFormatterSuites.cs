@@ -1,6 +1,6 @@
 using Jsonable.AspNetCore.Formatters;
 using Jsonable.AspNetCore.Tests.Infrastructure;
-using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Tests.Shared;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.Extensions.Logging.Abstractions;
@@ -85,8 +85,8 @@ public sealed class JsonableJmc1OutputFormatterTests : OutputFormatterTestBase
     /// <inheritdoc />
     protected override byte[] AsJson(byte[] body, string contentType)
     {
-        Assert.True(Jmc1Text.StartsWithHeader(body), "A JMC1 response does not start with /*JMC1*/.");
-        return Jmc1Text.StripComments(body);
+        Assert.True(Jmc1Oracle.StartsWithHeader(body), "A JMC1 response does not start with /*JMC1*/.");
+        return Jmc1Oracle.StripComments(body);
     }
 
     [Fact]

@@ -78,9 +78,7 @@ public sealed class PublicApiTests
     }
 
     /// <summary>Whether this build asked for the baselines to be rewritten (the csproj passes the property through).</summary>
-    private static bool UpdateRequested { get; } = typeof(PublicApiTests).Assembly
-        .GetCustomAttributes<AssemblyMetadataAttribute>()
-        .Any(a => a.Key == "UpdateSnapshots" && string.Equals(a.Value, "true", StringComparison.OrdinalIgnoreCase));
+    private static bool UpdateRequested { get; } = SnapshotFiles.UpdateRequested(typeof(PublicApiTests).Assembly);
 
     private static string BaselineDirectory([CallerFilePath] string thisFile = "") => Path.GetDirectoryName(thisFile)!;
 
@@ -90,17 +88,10 @@ public sealed class PublicApiTests
 
     private static string Describe(string assemblyName, string expected, string actual)
     {
-        string[] e = expected.Split('\n');
-        string[] a = actual.Split('\n');
-        int line = 0;
-        while (line < e.Length && line < a.Length && e[line] == a[line])
-        {
-            line++;
-        }
-
-        return $"The public API of {assemblyName} differs from PublicApi/{assemblyName}.txt at line {line + 1}:{Environment.NewLine}" +
-            $"  baseline: {(line < e.Length ? e[line] : "<end of file>")}{Environment.NewLine}" +
-            $"  built:    {(line < a.Length ? a[line] : "<end of file>")}{Environment.NewLine}" +
+        (int line, string baselineLine, string builtLine) = SnapshotFiles.FirstDifference(expected, actual);
+        return $"The public API of {assemblyName} differs from PublicApi/{assemblyName}.txt at line {line}:{Environment.NewLine}" +
+            $"  baseline: {baselineLine}{Environment.NewLine}" +
+            $"  built:    {builtLine}{Environment.NewLine}" +
             $"If the change is intended, regenerate the baselines with: {UpdateCommand}";
     }
 }

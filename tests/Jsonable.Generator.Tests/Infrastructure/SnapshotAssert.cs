@@ -2,8 +2,8 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using System.Reflection;
 using System.Runtime.CompilerServices;
+using Jsonable.Tests.Shared;
 using Xunit.Sdk;
 
 namespace Jsonable.Generator.Tests.Infrastructure;
@@ -19,9 +19,7 @@ internal static class SnapshotAssert
     private const string Suffix = ".cs.txt";
 
     /// <summary>Whether this build asked for the baselines to be rewritten (the csproj passes the property through).</summary>
-    public static bool UpdateRequested { get; } = typeof(SnapshotAssert).Assembly
-        .GetCustomAttributes<AssemblyMetadataAttribute>()
-        .Any(a => a.Key == "UpdateSnapshots" && string.Equals(a.Value, "true", StringComparison.OrdinalIgnoreCase));
+    public static bool UpdateRequested { get; } = SnapshotFiles.UpdateRequested(typeof(SnapshotAssert).Assembly);
 
     /// <summary>
     /// Asserts that the generated sources of <paramref name="run"/> are exactly the baselines
@@ -79,17 +77,10 @@ internal static class SnapshotAssert
 
     private static string Describe(string name, string expected, string actual)
     {
-        string[] e = expected.Split('\n');
-        string[] a = actual.Split('\n');
-        int line = 0;
-        while (line < e.Length && line < a.Length && e[line] == a[line])
-        {
-            line++;
-        }
-
-        return $"Generated source differs from Snapshots/{name} at line {line + 1}:{Environment.NewLine}" +
-            $"  baseline:  {(line < e.Length ? e[line] : "<end of file>")}{Environment.NewLine}" +
-            $"  generated: {(line < a.Length ? a[line] : "<end of file>")}{Environment.NewLine}" +
+        (int line, string baselineLine, string generatedLine) = SnapshotFiles.FirstDifference(expected, actual);
+        return $"Generated source differs from Snapshots/{name} at line {line}:{Environment.NewLine}" +
+            $"  baseline:  {baselineLine}{Environment.NewLine}" +
+            $"  generated: {generatedLine}{Environment.NewLine}" +
             $"If the change is intended, regenerate the baselines with: {UpdateCommand}";
     }
 }

@@ -35,3 +35,14 @@ public sealed class WireRecorder : DelegatingHandler
         return response;
     }
 }
+
+/// <summary>Clients of the sample that record what they send and receive.</summary>
+public static class RecordingClients
+{
+    /// <summary>A client whose every exchange is recorded (what went on the wire, what came back).</summary>
+    public static (HttpClient Client, WireRecorder Wire) CreateRecordingClient(this SampleApiFactory factory)
+    {
+        var recorder = new WireRecorder();
+        return (factory.CreateDefaultClient(recorder), recorder);
+    }
+}

@@ -62,14 +62,14 @@ public class ExtensionDataTests
 
         byte[] jmc1 = value.ToJsonable().ToArray();
 
-        byte[] expected = Jmc1Text.Build(",", 3, "\"tag\":", 1, "[", 2, "\"ab\"]}");
+        byte[] expected = Jmc1Oracle.Build(",", 3, "\"tag\":", 1, "[", 2, "\"ab\"]}");
         Assert.True(jmc1.AsSpan().EndsWith(expected), Encoding.UTF8.GetString(jmc1));
     }
 
     [Fact]
     public void ExtraMember_WithALyingLengthComment_InJmc1_IsAnError()
     {
-        byte[] jmc1 = Jmc1Text.Build("/*JMC1*/{", 2, "\"Id\":1,", 3, "\"tag\":", 5, "\"ab\"}");
+        byte[] jmc1 = Jmc1Oracle.Build("/*JMC1*/{", 2, "\"Id\":1,", 3, "\"tag\":", 5, "\"ab\"}");
 
         Assert.Throws<JsonableException>(() => ExtensibleModel.CreateFromJsonable(jmc1));
     }

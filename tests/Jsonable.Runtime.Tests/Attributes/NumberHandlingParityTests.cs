@@ -117,7 +117,7 @@ public class NumberHandlingParityTests
     [Fact]
     public void QuotedNumber_InJmc1_WithItsLengthComment_IsRead()
     {
-        byte[] jmc1 = Jmc1Text.Build("/*JMC1*/{", 5, "\"Int64\":", 16, "\"9007199254740993\"", ",", 7, "\"Decimal\":", 4, "\"12.5\"}");
+        byte[] jmc1 = Jmc1Oracle.Build("/*JMC1*/{", 5, "\"Int64\":", 16, "\"9007199254740993\"", ",", 7, "\"Decimal\":", 4, "\"12.5\"}");
 
         WebNumbers read = WebNumbers.CreateFromJsonable(jmc1);
 
@@ -128,7 +128,7 @@ public class NumberHandlingParityTests
     [Fact]
     public void QuotedNumber_InJmc1_WithALyingLengthComment_IsAnError()
     {
-        byte[] jmc1 = Jmc1Text.Build("/*JMC1*/{", 5, "\"Int64\":", 3, "\"9007199254740993\"}");
+        byte[] jmc1 = Jmc1Oracle.Build("/*JMC1*/{", 5, "\"Int64\":", 3, "\"9007199254740993\"}");
 
         Assert.Throws<JsonableException>(() => WebNumbers.CreateFromJsonable(jmc1));
     }
@@ -179,7 +179,7 @@ public class NumberHandlingParityTests
     {
         byte[] jmc1 = new StringNumbers { Int64 = 9007199254740993 }.ToJsonable().ToArray();
 
-        byte[] expected = Jmc1Text.Build(5, "\"Int64\":", 16, "\"9007199254740993\"");
+        byte[] expected = Jmc1Oracle.Build(5, "\"Int64\":", 16, "\"9007199254740993\"");
         Assert.True(jmc1.AsSpan().IndexOf(expected) > 0, Encoding.UTF8.GetString(jmc1));
     }
 
@@ -267,20 +267,20 @@ public class NumberHandlingParityTests
         object[] value = token.StartsWith('"') ? [token.Length - 2, token] : [token];
         foreach (string member in scalars)
         {
-            yield return ($"{{\"{member}\":{token}}}", Jmc1Text.Build(["/*JMC1*/{", member.Length, $"\"{member}\":", .. value, "}"]));
+            yield return ($"{{\"{member}\":{token}}}", Jmc1Oracle.Build(["/*JMC1*/{", member.Length, $"\"{member}\":", .. value, "}"]));
         }
 
         foreach (string? member in new[] { list, array })
         {
             if (member is not null)
             {
-                yield return ($"{{\"{member}\":[1,{token}]}}", Jmc1Text.Build(["/*JMC1*/{", member.Length, $"\"{member}\":", 2, "[1,", .. value, "]}"]));
+                yield return ($"{{\"{member}\":[1,{token}]}}", Jmc1Oracle.Build(["/*JMC1*/{", member.Length, $"\"{member}\":", 2, "[1,", .. value, "]}"]));
             }
         }
 
         if (dictionary is not null)
         {
-            yield return ($"{{\"{dictionary}\":{{\"a\":{token}}}}}", Jmc1Text.Build(["/*JMC1*/{", dictionary.Length, $"\"{dictionary}\":", 1, "{", 1, "\"a\":", .. value, "}}"]));
+            yield return ($"{{\"{dictionary}\":{{\"a\":{token}}}}}", Jmc1Oracle.Build(["/*JMC1*/{", dictionary.Length, $"\"{dictionary}\":", 1, "{", 1, "\"a\":", .. value, "}}"]));
         }
     }
 

@@ -114,7 +114,7 @@ public sealed class ExpectedMemberOrderTests
     [InlineData(5)]
     public void Jmc1_ExpectedNameWithALyingLengthComment_IsAnError(int length)
     {
-        byte[] doc = Jmc1Text.Build("/*JMC1*/{", 2, "\"Id\":1,", length, "\"Name\":\"a\",", 5, "\"Count\":2}");
+        byte[] doc = Jmc1Oracle.Build("/*JMC1*/{", 2, "\"Id\":1,", length, "\"Name\":\"a\",", 5, "\"Count\":2}");
 
         JsonableException ex = Assert.Throws<JsonableException>(() => OrderedRecord.CreateFromJsonable(doc));
 
@@ -125,7 +125,7 @@ public sealed class ExpectedMemberOrderTests
     public void Jmc1_WithTheTruthfulLengthComments_Reads()
     {
         // The same document as the lying one above, with the true length: proves the lie, not the layout, failed there.
-        byte[] doc = Jmc1Text.Build("/*JMC1*/{", 2, "\"Id\":1,", 4, "\"Name\":\"a\",", 5, "\"Count\":2}");
+        byte[] doc = Jmc1Oracle.Build("/*JMC1*/{", 2, "\"Id\":1,", 4, "\"Name\":\"a\",", 5, "\"Count\":2}");
 
         OrderedRecord read = OrderedRecord.CreateFromJsonable(doc);
 
@@ -135,7 +135,7 @@ public sealed class ExpectedMemberOrderTests
     [Fact]
     public void ReaderOnlyType_WithANonAsciiLengthComment_ReadsInTheWritersOrder()
     {
-        byte[] jmc1 = Jmc1Text.Build("/*JMC1*/{", 2, "\"Id\":1,", LongName.Length, "\"" + LongName + "\":\"v\",", 5, "\"Count\":2}");
+        byte[] jmc1 = Jmc1Oracle.Build("/*JMC1*/{", 2, "\"Id\":1,", LongName.Length, "\"" + LongName + "\":\"v\",", 5, "\"Count\":2}");
         byte[] json = Encoding.UTF8.GetBytes("{\"Id\":1,\"" + LongName + "\":\"v\",\"Count\":2}");
 
         ReadOnlyOrderedRecord fromJmc1 = JsonableSerializer.Deserialize<ReadOnlyOrderedRecord>(jmc1, JsonableFormat.Jmc1)!;

@@ -149,7 +149,7 @@ public sealed class ReaderFastPathTests
     public void Jmc1_LengthCommentBeforeAnObject_IsStillRejected()
     {
         // The fast path accepts a length comment before '{' (a dictionary may follow); the object reader must refuse it.
-        byte[] doc = Hostile.Jmc1Text.Build("/*JMC1*/{", 6, "\"latest\":", 0, "/*JMC1*/{}}");
+        byte[] doc = Jmc1Oracle.Build("/*JMC1*/{", 6, "\"latest\":", 0, "/*JMC1*/{}}");
 
         JsonableException ex = Assert.Throws<JsonableException>(() => Station.CreateFromJsonable(doc));
 
@@ -163,7 +163,7 @@ public sealed class ReaderFastPathTests
     {
         // "a" and "b" as a writer encodes them; "c" in another form (no length comment, or a space), "d" escaped.
         byte[] doc = jmc1
-            ? Hostile.Jmc1Text.Build("/*JMC1*/{", 1, "\"a\":1,", 1, "\"b\":2,\"c\":3,", 6, "\"\\u0064\":4}")
+            ? Jmc1Oracle.Build("/*JMC1*/{", 1, "\"a\":1,", 1, "\"b\":2,\"c\":3,", 6, "\"\\u0064\":4}")
             : Encoding.UTF8.GetBytes("{\"a\":1,\"b\":2, \"c\":3,\"\\u0064\":4}");
         var reader = new JsonableReader(doc, jmc1 ? JsonableFormat.Jmc1 : JsonableFormat.Json);
         Assert.True(reader.TryReadObjectStart());
@@ -192,7 +192,7 @@ public sealed class ReaderFastPathTests
     [Fact]
     public void ExpectedPropertyName_WithALyingLengthComment_IsNotReadAndTheGeneralPathReportsTheLie()
     {
-        byte[] doc = Hostile.Jmc1Text.Build("/*JMC1*/{", 2, "\"a\":1}");
+        byte[] doc = Jmc1Oracle.Build("/*JMC1*/{", 2, "\"a\":1}");
         var reader = new JsonableReader(doc, JsonableFormat.Jmc1);
         Assert.True(reader.TryReadObjectStart());
         bool first = true;
@@ -214,11 +214,11 @@ public sealed class ReaderFastPathTests
 
     /// <summary>A member name as the writers encode it after a previous member.</summary>
     private static byte[] Encoded(string name, bool jmc1) => jmc1
-        ? Hostile.Jmc1Text.Build(",", Encoding.UTF8.GetByteCount(name), "\"" + name + "\":")
+        ? Jmc1Oracle.Build(",", Encoding.UTF8.GetByteCount(name), "\"" + name + "\":")
         : Encoding.UTF8.GetBytes(",\"" + name + "\":");
 
     private static byte[] Document(byte[] content, bool jmc1) => jmc1
-        ? Hostile.Jmc1Text.Build("/*JMC1*/{", 5, "\"label\":", content.Length, "\"", content, "\"}")
+        ? Jmc1Oracle.Build("/*JMC1*/{", 5, "\"label\":", content.Length, "\"", content, "\"}")
         : [.. "{\"label\":\""u8, .. content, .. "\"}"u8];
 
     private static Reading Read(byte[] doc, bool jmc1) => jmc1 ? Reading.CreateFromJsonable(doc) : Reading.CreateFromJson(doc);

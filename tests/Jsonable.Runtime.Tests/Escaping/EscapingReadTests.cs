@@ -5,7 +5,7 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.Escaping;
 
 /// <summary>
-/// How strings are read (DESIGN §4.1): every RFC 8259 escape decoded in one pass, in both formats, with and without
+/// How strings are read (RFC 8259; docs/types.md): every RFC 8259 escape decoded in one pass, in both formats, with and without
 /// JMC1 length comments; invalid escapes, raw control characters, invalid UTF-8 and unterminated strings rejected
 /// with <see cref="JsonableException"/>.
 /// </summary>
@@ -102,7 +102,7 @@ public class EscapingReadTests
         byte[] contentBytes = Encoding.UTF8.GetBytes(content);
 
         Assert.Equal(expected, Text.CreateFromJson(Json(contentBytes)).Value);
-        Assert.Equal(expected, Text.CreateFromJson(Jmc1Bytes.Concat(" { \"Value\" :\t\"", contentBytes, "\"\r\n}\n")).Value);
+        Assert.Equal(expected, Text.CreateFromJson(Jmc1Oracle.Build(" { \"Value\" :\t\"", contentBytes, "\"\r\n}\n")).Value);
         Assert.Equal(expected, Text.CreateFromJsonable(Jmc1(contentBytes, withLengthComments: false)).Value);
         Assert.Equal(expected, Text.CreateFromJsonable(Jmc1(contentBytes, withLengthComments: true)).Value);
 
@@ -126,7 +126,7 @@ public class EscapingReadTests
             {
                 byte[] digits = "004A"u8.ToArray();
                 digits[position] = (byte)b;
-                byte[] document = Jmc1Bytes.Concat("{\"Value\":\"\\u", digits, "\"}");
+                byte[] document = Jmc1Oracle.Build("{\"Value\":\"\\u", digits, "\"}");
                 string? stj;
                 try
                 {
@@ -165,7 +165,7 @@ public class EscapingReadTests
     {
         Assert.Equal("ok", Text.CreateFromJson("{\"Va\\u006Cue\":\"ok\"}"u8).Value);
         Assert.Equal("ok", Text.CreateFromJsonable("/*JMC1*/{\"\\u0056alue\":\"ok\"}"u8).Value);
-        Assert.Equal("ok", Text.CreateFromJsonable(Jmc1Bytes.Concat("/*JMC1*/{", Jmc1Bytes.LengthComment(10), "\"Valu\\u0065\":\"ok\"}")).Value);
+        Assert.Equal("ok", Text.CreateFromJsonable(Jmc1Oracle.Build("/*JMC1*/{", Jmc1Oracle.LengthComment(10), "\"Valu\\u0065\":\"ok\"}")).Value);
     }
 
     [Fact]
@@ -182,41 +182,41 @@ public class EscapingReadTests
     [MemberData(nameof(Invalid))]
     public void InvalidStringContent_IsRejected_InEveryFormatAndPosition(string name)
     {
-        byte[] content = Jmc1Bytes.Latin1(s_invalid[name]);
+        byte[] content = Jmc1Oracle.Latin1(s_invalid[name]);
 
         AssertRejected(Json(content), JsonableFormat.Json);
         AssertRejected(Jmc1(content, withLengthComments: false), JsonableFormat.Jmc1);
         AssertRejected(Jmc1(content, withLengthComments: true), JsonableFormat.Jmc1);
 
         // Inside a member the type does not have (skipped, but still validated), and inside a dictionary key.
-        AssertRejected(Jmc1Bytes.Concat("{\"Other\":\"", content, "\",\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other");
-        AssertRejected(Jmc1Bytes.Concat("{\"Other\":[1,{\"x\":\"", content, "\"}],\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other[1].x");
-        Assert.Throws<JsonableException>(() => Keyed.CreateFromJson(Jmc1Bytes.Concat("{\"Map\":{\"", content, "\":null}}")));
+        AssertRejected(Jmc1Oracle.Build("{\"Other\":\"", content, "\",\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other");
+        AssertRejected(Jmc1Oracle.Build("{\"Other\":[1,{\"x\":\"", content, "\"}],\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other[1].x");
+        Assert.Throws<JsonableException>(() => Keyed.CreateFromJson(Jmc1Oracle.Build("{\"Map\":{\"", content, "\":null}}")));
     }
 
     [Theory]
     [MemberData(nameof(Unterminated))]
     public void UnterminatedString_IsRejected(string name)
     {
-        byte[] json = Jmc1Bytes.Latin1(s_unterminated[name]);
+        byte[] json = Jmc1Oracle.Latin1(s_unterminated[name]);
 
         AssertRejected(json, JsonableFormat.Json);
-        AssertRejected(Jmc1Bytes.Concat("/*JMC1*/", json), JsonableFormat.Jmc1);
+        AssertRejected(Jmc1Oracle.Build("/*JMC1*/", json), JsonableFormat.Jmc1);
     }
 
     [Fact]
     public void LengthComment_PointingPastTheEndOfInput_IsRejected()
     {
         AssertRejected(
-            Jmc1Bytes.Concat(Jmc1Bytes.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"), Jmc1Bytes.LengthComment(40), "\"abc\"}"),
+            Jmc1Oracle.Build(Jmc1Oracle.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"), Jmc1Oracle.LengthComment(40), "\"abc\"}"),
             JsonableFormat.Jmc1);
     }
 
-    private static byte[] Json(byte[] content) => Jmc1Bytes.Concat("{\"Value\":\"", content, "\"}");
+    private static byte[] Json(byte[] content) => Jmc1Oracle.Build("{\"Value\":\"", content, "\"}");
 
     private static byte[] Jmc1(byte[] content, bool withLengthComments) => withLengthComments
-        ? Jmc1Bytes.Concat(Jmc1Bytes.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"), Jmc1Bytes.LengthComment(content.Length), "\"", content, "\"}")
-        : Jmc1Bytes.Concat("/*JMC1*/{\"Value\":\"", content, "\"}");
+        ? Jmc1Oracle.Build(Jmc1Oracle.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"), Jmc1Oracle.LengthComment(content.Length), "\"", content, "\"}")
+        : Jmc1Oracle.Build("/*JMC1*/{\"Value\":\"", content, "\"}");
 
     private static void AssertRejected(byte[] document, JsonableFormat format, string path = "$.Value")
     {

@@ -11,7 +11,7 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.Escaping;
 
 /// <summary>
-/// How strings are written (DESIGN §4.1): exact escaped bytes in both formats, the JMC1 length comment counting the
+/// How strings are written (docs/types.md, docs/jmc1.md): exact escaped bytes in both formats, the JMC1 length comment counting the
 /// escaped bytes, round trips, and agreement with System.Text.Json as data.
 /// </summary>
 public class EscapingWriteTests
@@ -98,9 +98,9 @@ public class EscapingWriteTests
         var value = new Text { Value = "é日本\U0001F600" };
 
         Jmc1Bytes.AssertEqual(
-            Jmc1Bytes.Concat(
-                Jmc1Bytes.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"),
-                Jmc1Bytes.LengthComment(12),
+            Jmc1Oracle.Build(
+                Jmc1Oracle.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"),
+                Jmc1Oracle.LengthComment(12),
                 new byte[] { 0x22, 0xC3, 0xA9, 0xE6, 0x97, 0xA5, 0xE6, 0x9C, 0xAC, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x7D }),
             value.ToJsonable().Span);
     }
@@ -118,11 +118,11 @@ public class EscapingWriteTests
             Encoding.UTF8.GetBytes("{\"Map\":{" + escapedJson + ":" + escapedJson + "}}"),
             JsonableSerializer.SerializeToUtf8Bytes(value, JsonableFormat.Json));
         Jmc1Bytes.AssertEqual(
-            Jmc1Bytes.Concat(
-                Jmc1Bytes.Latin1("/*JMC1*/{/*3\x01*/\"Map\":/*1\x01*/{"),
-                Jmc1Bytes.LengthComment(escapedUtf8.Length),
+            Jmc1Oracle.Build(
+                Jmc1Oracle.Latin1("/*JMC1*/{/*3\x01*/\"Map\":/*1\x01*/{"),
+                Jmc1Oracle.LengthComment(escapedUtf8.Length),
                 escapedJson + ":",
-                Jmc1Bytes.LengthComment(escapedUtf8.Length),
+                Jmc1Oracle.LengthComment(escapedUtf8.Length),
                 escapedJson + "}}"),
             value.ToJsonable().Span);
         Assert.Equal(WithLoneSurrogatesReplaced(key), Assert.Single(Keyed.CreateFromJson(Encoding.UTF8.GetBytes(value.ToJson())).Map!).Key);
@@ -157,7 +157,7 @@ public class EscapingWriteTests
         byte[] utf8 = Encoding.ASCII.GetBytes(new string('w', length));
 
         Jmc1Bytes.AssertEqual(
-            Jmc1Bytes.Concat(hasComment ? Jmc1Bytes.LengthComment(length) : [], "\"", utf8, "\""),
+            Jmc1Oracle.Build(hasComment ? Jmc1Oracle.LengthComment(length) : [], "\"", utf8, "\""),
             WriteWithWriter(jmc1: true, (ref JsonableWriter w) => w.WriteStringUtf8(utf8)));
     }
 
@@ -199,10 +199,10 @@ public class EscapingWriteTests
     {
         var text = new Text { Value = value };
         byte[] escapedUtf8 = Encoding.UTF8.GetBytes(escaped);
-        byte[] expectedJson = Jmc1Bytes.Concat("{\"Value\":\"", escapedUtf8, "\"}");
-        byte[] expectedJmc1 = Jmc1Bytes.Concat(
-            Jmc1Bytes.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"),
-            Jmc1Bytes.LengthComment(escapedUtf8.Length),
+        byte[] expectedJson = Jmc1Oracle.Build("{\"Value\":\"", escapedUtf8, "\"}");
+        byte[] expectedJmc1 = Jmc1Oracle.Build(
+            Jmc1Oracle.Latin1("/*JMC1*/{/*5\x01*/\"Value\":"),
+            Jmc1Oracle.LengthComment(escapedUtf8.Length),
             "\"",
             escapedUtf8,
             "\"}");

@@ -8,7 +8,7 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.Escaping;
 
 /// <summary>
-/// Numbers are written in shortest round-trip form (DESIGN §4.1), read back bit-for-bit in both formats, and equal
+/// Numbers are written in shortest round-trip form (docs/types.md), read back bit-for-bit in both formats, and equal
 /// as data to what System.Text.Json writes.
 /// </summary>
 public class NumberTextTests

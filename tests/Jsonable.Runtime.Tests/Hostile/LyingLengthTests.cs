@@ -2,7 +2,7 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
-using static Jsonable.Runtime.Tests.Hostile.Jmc1Text;
+using static Jsonable.Tests.Shared.Jmc1Oracle;
 
 namespace Jsonable.Runtime.Tests.Hostile;
 

@@ -5,7 +5,7 @@ using System.Linq;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using static Jsonable.Runtime.Tests.Hostile.Jmc1Text;
+using static Jsonable.Tests.Shared.Jmc1Oracle;
 
 namespace Jsonable.Runtime.Tests.Hostile;
 

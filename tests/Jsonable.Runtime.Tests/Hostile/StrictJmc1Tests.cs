@@ -3,12 +3,12 @@ using System;
 using System.Collections.Generic;
 using System.Text;
 using Jsonable.Samples.RealData;
-using static Jsonable.Runtime.Tests.Hostile.Jmc1Text;
+using static Jsonable.Tests.Shared.Jmc1Oracle;
 
 namespace Jsonable.Runtime.Tests.Hostile;
 
 /// <summary>
-/// JMC1 comments are accepted only where a writer puts them (DESIGN §4.2): a length comment directly before a
+/// JMC1 comments are accepted only where a writer puts them (docs/jmc1.md): a length comment directly before a
 /// string, property name, dictionary key, array or dictionary; a header directly before an object; never two in
 /// a row; never the n = 11770 comment. Anything else fails at the comment's offset. Comments stay optional.
 /// </summary>
@@ -127,7 +127,7 @@ public sealed class StrictJmc1Tests
         byte[] doc = (byte[])HostileDocuments.TwitterJmc1.Clone();
         int statuses = IndexOfMember(doc, "statuses");
         Assert.Equal((byte)'[', doc[statuses + 6]);
-        Length(32207).CopyTo(doc, statuses);
+        LengthComment(32207).CopyTo(doc, statuses);
 
         JsonableException ex = Assert.Throws<JsonableException>(() => TwitterRoot.CreateFromJsonable(doc));
 

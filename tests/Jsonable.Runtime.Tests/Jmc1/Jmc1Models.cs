@@ -2,7 +2,7 @@ using System.Collections.Generic;
 
 namespace Jsonable.Runtime.Tests.Jmc1;
 
-/// <summary>The type of the DESIGN §4.2 example: <c>{"Name":"Hi","Nums":[1,2,3]}</c>.</summary>
+/// <summary>The type of the docs/jmc1.md example: <c>{"Name":"Hi","Nums":[1,2,3]}</c>.</summary>
 [ToJson, FromJson]
 public partial class Greeting
 {
@@ -11,7 +11,7 @@ public partial class Greeting
     public int[]? Nums { get; set; }
 }
 
-/// <summary>The DESIGN §4.2 example with a list instead of an array.</summary>
+/// <summary>The docs/jmc1.md example with a list instead of an array.</summary>
 [ToJson, FromJson]
 public partial class GreetingList
 {

@@ -7,7 +7,7 @@ using System.Text;
 namespace Jsonable.Runtime.Tests.Jmc1;
 
 /// <summary>
-/// Byte-exact JMC1 vectors (DESIGN §4.2). Every vector is also checked to strip to exactly the plain JSON, to parse
+/// Byte-exact JMC1 vectors (docs/jmc1.md). Every vector is also checked to strip to exactly the plain JSON, to parse
 /// as JSONC with System.Text.Json, and to read back (from JMC1 and from JSON) to an equal object.
 /// </summary>
 public class Jmc1VectorTests
@@ -19,7 +19,7 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*2\x01*/\"Hi\",/*4\x01*/\"Nums\":/*3\x01*/[1,2,3]}"),
+            Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*2\x01*/\"Hi\",/*4\x01*/\"Nums\":/*3\x01*/[1,2,3]}"),
             AssertSameGreeting);
         Jmc1Bytes.AssertEqual("{\"Name\":\"Hi\",\"Nums\":[1,2,3]}"u8, JsonableSerializer.SerializeToUtf8Bytes(value));
     }
@@ -31,7 +31,7 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*2\x01*/\"Hi\",/*4\x01*/\"Nums\":/*3\x01*/[1,2,3]}"),
+            Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*2\x01*/\"Hi\",/*4\x01*/\"Nums\":/*3\x01*/[1,2,3]}"),
             (expected, actual) =>
             {
                 Assert.Equal(expected.Name, actual.Name);
@@ -42,7 +42,7 @@ public class Jmc1VectorTests
     [Fact]
     public void DesignExample_GeneratedMembers_AllWriteTheSameBytes()
     {
-        byte[] expectedJmc1 = Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*2\x01*/\"Hi\",/*4\x01*/\"Nums\":/*3\x01*/[1,2,3]}");
+        byte[] expectedJmc1 = Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*2\x01*/\"Hi\",/*4\x01*/\"Nums\":/*3\x01*/[1,2,3]}");
         byte[] expectedJson = "{\"Name\":\"Hi\",\"Nums\":[1,2,3]}"u8.ToArray();
         var value = new Greeting { Name = "Hi", Nums = [1, 2, 3] };
 
@@ -72,7 +72,7 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Concat(Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Text\":"), new byte[] { 0x2F, 0x2A, 0x80, 0x01, 0x2A, 0x2F }, "\"" + value.Text + "\"}"),
+            Jmc1Oracle.Build(Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Text\":"), new byte[] { 0x2F, 0x2A, 0x80, 0x01, 0x2A, 0x2F }, "\"" + value.Text + "\"}"),
             AssertSameNote);
     }
 
@@ -173,8 +173,8 @@ public class Jmc1VectorTests
         string expected = value.Text[..^1] + "\uFFFD";
         Assert.Equal(expected, Note.CreateFromJsonable(jmc1).Text);
         Assert.Equal(expected, Note.CreateFromJson(json).Text);
-        Jmc1Bytes.AssertEqual(json, Jmc1Bytes.StripComments(jmc1));
-        byte[] start = Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Text\":\"aaaa"); // no length comment before the value
+        Jmc1Bytes.AssertEqual(json, Jmc1Oracle.StripComments(jmc1));
+        byte[] start = Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Text\":\"aaaa"); // no length comment before the value
         Jmc1Bytes.AssertEqual(start, jmc1.AsSpan(0, start.Length));
         Assert.EndsWith("\uFFFD\"}", Encoding.UTF8.GetString(json), StringComparison.Ordinal);
     }
@@ -186,8 +186,8 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Concat(
-                Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":null,/*4\x01*/\"Nums\":"),
+            Jmc1Oracle.Build(
+                Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":null,/*4\x01*/\"Nums\":"),
                 new byte[] { 0x2F, 0x2A, 0x00, 0x02, 0x2A, 0x2F },
                 "[" + string.Join(',', value.Nums) + "]}"),
             AssertSameGreeting);
@@ -206,9 +206,9 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Concat(
-                Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*1\x01*/\"n\",/*4\x01*/\"Nums\":"),
-                hasComment ? Jmc1Bytes.LengthComment(count) : [],
+            Jmc1Oracle.Build(
+                Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*1\x01*/\"n\",/*4\x01*/\"Nums\":"),
+                hasComment ? Jmc1Oracle.LengthComment(count) : [],
                 "[" + string.Join(',', value.Nums) + "]}"),
             (expected, actual) => Assert.Equal(expected.Nums, actual.Nums));
     }
@@ -225,7 +225,7 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Latin1(
+            Jmc1Oracle.Latin1(
                 "/*JMC1*/{/*5\x01*/\"Label\":/*1\x01*/\"x\","
                 + "/*5\x01*/\"Child\":/*JMC1*/{/*2\x01*/\"Id\":7,/*4\x01*/\"Leaf\":/*JMC1*/{/*4\x01*/\"Flag\":true}},"
                 + "/*6\x01*/\"Leaves\":/*3\x01*/[/*JMC1*/{/*4\x01*/\"Flag\":false},null,/*JMC1*/{/*4\x01*/\"Flag\":true}]}"),
@@ -239,7 +239,7 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Latin1(
+            Jmc1Oracle.Latin1(
                 "/*JMC1*/{/*5\x01*/\"Label\":null,/*5\x01*/\"Child\":/*JMC1*/{/*2\x01*/\"Id\":-1,/*4\x01*/\"Leaf\":null},"
                 + "/*6\x01*/\"Leaves\":/*0\x01*/[]}"),
             AssertSameOuter);
@@ -249,7 +249,7 @@ public class Jmc1VectorTests
     public void RootListOfObjects_HasOneDocumentHeaderThenCountThenAHeaderPerElement()
     {
         var value = new List<Item> { new() { Id = 1, Name = "a" }, new() { Id = 2, Name = null } };
-        byte[] expected = Jmc1Bytes.Latin1(
+        byte[] expected = Jmc1Oracle.Latin1(
             "/*JMC1*//*2\x01*/[/*JMC1*/{/*2\x01*/\"Id\":1,/*4\x01*/\"Name\":/*1\x01*/\"a\"},/*JMC1*/{/*2\x01*/\"Id\":2,/*4\x01*/\"Name\":null}]");
 
         AssertVector(value, expected, AssertSameItems);
@@ -261,10 +261,10 @@ public class Jmc1VectorTests
     [Fact]
     public void RootListOfObjects_EmptyAndWithNullElement_HaveExactBytes()
     {
-        AssertVector(new List<Item>(), Jmc1Bytes.Latin1("/*JMC1*//*0\x01*/[]"), AssertSameItems);
+        AssertVector(new List<Item>(), Jmc1Oracle.Latin1("/*JMC1*//*0\x01*/[]"), AssertSameItems);
         AssertVector(
             new List<Item> { null!, new() { Id = 3 } },
-            Jmc1Bytes.Latin1("/*JMC1*//*2\x01*/[null,/*JMC1*/{/*2\x01*/\"Id\":3,/*4\x01*/\"Name\":null}]"),
+            Jmc1Oracle.Latin1("/*JMC1*//*2\x01*/[null,/*JMC1*/{/*2\x01*/\"Id\":3,/*4\x01*/\"Name\":null}]"),
             AssertSameItems);
     }
 
@@ -272,7 +272,7 @@ public class Jmc1VectorTests
     public void RootObject_ThroughTheSerializer_HasExactlyOneHeader()
     {
         var value = new Item { Id = 5, Name = "z" };
-        byte[] expected = Jmc1Bytes.Latin1("/*JMC1*/{/*2\x01*/\"Id\":5,/*4\x01*/\"Name\":/*1\x01*/\"z\"}");
+        byte[] expected = Jmc1Oracle.Latin1("/*JMC1*/{/*2\x01*/\"Id\":5,/*4\x01*/\"Name\":/*1\x01*/\"z\"}");
 
         Jmc1Bytes.AssertEqual(expected, JsonableSerializer.SerializeToUtf8Bytes(value, JsonableFormat.Jmc1));
         Jmc1Bytes.AssertEqual(expected, JsonableSerializer.SerializeToUtf8Bytes(value, typeof(Item), JsonableFormat.Jmc1));
@@ -298,11 +298,11 @@ public class Jmc1VectorTests
 
         AssertVector(
             value,
-            Jmc1Bytes.Concat(
-                Jmc1Bytes.Latin1(
+            Jmc1Oracle.Build(
+                Jmc1Oracle.Latin1(
                     "/*JMC1*/{/*3\x01*/\"Map\":/*4\x01*/{/*1\x01*/\"a\":1,/*2\x01*/\"bc\":-2,/*7\x01*/\"q\\\"\\\\"),
                     "é",
-                Jmc1Bytes.Latin1(
+                Jmc1Oracle.Latin1(
                     "\":3,/*0\x01*/\"\":0},"
                     + "/*6\x01*/\"Leaves\":/*2\x01*/{/*1\x01*/\"x\":/*JMC1*/{/*4\x01*/\"Flag\":true},/*1\x01*/\"y\":null}}")),
             AssertSameLookup);
@@ -313,7 +313,7 @@ public class Jmc1VectorTests
     {
         AssertVector(
             new Lookup { Map = [], Leaves = null },
-            Jmc1Bytes.Latin1("/*JMC1*/{/*3\x01*/\"Map\":/*0\x01*/{},/*6\x01*/\"Leaves\":null}"),
+            Jmc1Oracle.Latin1("/*JMC1*/{/*3\x01*/\"Map\":/*0\x01*/{},/*6\x01*/\"Leaves\":null}"),
             AssertSameLookup);
     }
 
@@ -322,23 +322,23 @@ public class Jmc1VectorTests
     {
         AssertVector(
             new Greeting(),
-            Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":null,/*4\x01*/\"Nums\":null}"),
+            Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":null,/*4\x01*/\"Nums\":null}"),
             AssertSameGreeting);
     }
 
     [Fact]
     public void EmptyStringAndEmptyArray_HaveLengthCommentOfZero()
     {
-        byte[] expected = Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*0\x01*/\"\",/*4\x01*/\"Nums\":/*0\x01*/[]}");
+        byte[] expected = Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Name\":/*0\x01*/\"\",/*4\x01*/\"Nums\":/*0\x01*/[]}");
 
         AssertVector(new Greeting { Name = string.Empty, Nums = [] }, expected, AssertSameGreeting);
         Assert.Equal(new byte[] { 0x2F, 0x2A, 0x30, 0x01, 0x2A, 0x2F }, expected.AsSpan(22, 6).ToArray());
     }
 
     /// <summary>The vector of a <see cref="Note"/>; <paramref name="comment"/> is the string's length comment or -1 for none.</summary>
-    private static byte[] NoteVector(int comment, string escapedText) => Jmc1Bytes.Concat(
-        Jmc1Bytes.Latin1("/*JMC1*/{/*4\x01*/\"Text\":"),
-        comment >= 0 ? Jmc1Bytes.LengthComment(comment) : [],
+    private static byte[] NoteVector(int comment, string escapedText) => Jmc1Oracle.Build(
+        Jmc1Oracle.Latin1("/*JMC1*/{/*4\x01*/\"Text\":"),
+        comment >= 0 ? Jmc1Oracle.LengthComment(comment) : [],
         "\"" + escapedText + "\"}");
 
     private static void AssertVector<T>(T value, byte[] expectedJmc1, Action<T, T> assertSame)

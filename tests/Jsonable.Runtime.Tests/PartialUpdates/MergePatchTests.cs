@@ -197,7 +197,7 @@ public sealed class MergePatchTests
     public void AJmc1LengthCommentThatLies_IsAnError_AndChangesNothing()
     {
         MergeTarget target = Seed();
-        byte[] honest = Jmc1Of(Encoding.UTF8.GetBytes("""{"name":"abc"}"""));
+        byte[] honest = Jmc1Oracle.FromJson(Encoding.UTF8.GetBytes("""{"name":"abc"}"""));
         byte[] lying = (byte[])honest.Clone();
         int valueComment = lying.Length - "}".Length - "\"abc\"".Length - 6; // the length comment before "abc"
         Assert.Equal((byte)'/', lying[valueComment]);
@@ -323,81 +323,9 @@ public sealed class MergePatchTests
         byte[] patch = Encoding.UTF8.GetBytes(json);
         if (format == JsonableFormat.Jmc1)
         {
-            patch = Jmc1Of(patch);
+            patch = Jmc1Oracle.FromJson(patch);
         }
 
         return format == JsonableFormat.Json ? target.MergeFromJson(patch) : target.MergeFromJsonable(patch);
-    }
-
-    /// <summary>
-    /// The same data as JMC1: the document header, length comments before strings, names and arrays. Objects carry no
-    /// count (a dictionary's count is a hint a reader may do without), so this holds for objects and dictionaries alike.
-    /// </summary>
-    private static byte[] Jmc1Of(byte[] json)
-    {
-        using var document = System.Text.Json.JsonDocument.Parse(json);
-        var output = new List<byte>(Encoding.ASCII.GetBytes("/*JMC1*/"));
-        Write(document.RootElement);
-        return [.. output];
-
-        void Write(System.Text.Json.JsonElement element)
-        {
-            switch (element.ValueKind)
-            {
-                case System.Text.Json.JsonValueKind.Object:
-                    output.Add((byte)'{');
-                    bool first = true;
-                    foreach (System.Text.Json.JsonProperty property in element.EnumerateObject())
-                    {
-                        if (!first)
-                        {
-                            output.Add((byte)',');
-                        }
-
-                        first = false;
-                        WriteString(System.Text.Json.JsonSerializer.Serialize(property.Name));
-                        output.Add((byte)':');
-                        Write(property.Value);
-                    }
-
-                    output.Add((byte)'}');
-                    break;
-                case System.Text.Json.JsonValueKind.Array:
-                    Length(element.GetArrayLength());
-                    output.Add((byte)'[');
-                    int i = 0;
-                    foreach (System.Text.Json.JsonElement item in element.EnumerateArray())
-                    {
-                        if (i++ > 0)
-                        {
-                            output.Add((byte)',');
-                        }
-
-                        Write(item);
-                    }
-
-                    output.Add((byte)']');
-                    break;
-                case System.Text.Json.JsonValueKind.String:
-                    WriteString(element.GetRawText());
-                    break;
-                default:
-                    output.AddRange(Encoding.UTF8.GetBytes(element.GetRawText()));
-                    break;
-            }
-        }
-
-        void WriteString(string quoted)
-        {
-            byte[] bytes = Encoding.UTF8.GetBytes(quoted);
-            Length(bytes.Length - 2);
-            output.AddRange(bytes);
-        }
-
-        void Length(int n)
-        {
-            int encoded = n + 0x0130;
-            output.AddRange([(byte)'/', (byte)'*', (byte)(encoded & 0xFF), (byte)(encoded >> 8), (byte)'*', (byte)'/']);
-        }
     }
 }

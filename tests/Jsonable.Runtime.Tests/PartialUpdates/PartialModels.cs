@@ -4,7 +4,7 @@ using Jsonable;
 
 namespace Jsonable.Runtime.Tests.PartialUpdates;
 
-/// <summary>A game-state transform with a partial writer for <see cref="Position"/> (DESIGN §3).</summary>
+/// <summary>A game-state transform with a partial writer for <see cref="Position"/> (the per-member writers of README.md, "Partial updates").</summary>
 [ToJson, FromJson, ToJson(Property = nameof(Position))]
 public partial class Transform
 {

@@ -6,7 +6,7 @@ using System.Text;
 namespace Jsonable.Runtime.Tests.PartialUpdates;
 
 /// <summary>
-/// DESIGN §3 reuse rules with <c>reuseInstance: true</c>: arrays overwritten in place when the length matches, lists and
+/// The reuse rules of <c>reuseInstance: true</c>: arrays overwritten in place when the length matches, lists and
 /// other concrete collections appended to, dictionaries upserted, nested objects filled in place; without it,
 /// every member the document has is replaced.
 /// </summary>

@@ -5,7 +5,7 @@ using System.Linq;
 using System.Text;
 using System.Text.Json;
 using Jsonable.Runtime.Tests.Jmc1;
-using static Jsonable.Runtime.Tests.Hostile.Jmc1Text;
+using static Jsonable.Tests.Shared.Jmc1Oracle;
 
 namespace Jsonable.Runtime.Tests.Strings;
 
@@ -263,7 +263,6 @@ public sealed class StringFastPathTests
     private static Outcome ReadFirst(byte[] document, bool fast) =>
         document.AsSpan(8 + 6).StartsWith("["u8) ? ReadArray(document, fast) : ReadRoot(document, JsonableFormat.Jmc1, fast);
 
-    private static byte[] StripComments(byte[] jmc1) => Jmc1Bytes.StripComments(jmc1);
 
     /// <summary>
     /// Escaped text in plain JSON, where the escape loop and the scan that finds the end run without a hint: values as

@@ -62,7 +62,7 @@ public sealed class RootDictionaryTests
         byte[] jmc1 = JsonableSerializer.SerializeToUtf8Bytes(value, JsonableFormat.Jmc1);
 
         Jmc1Bytes.AssertEqual(
-            Jmc1Bytes.Latin1("/*JMC1*//*1\x01*/{/*1\x01*/\"a\":/*JMC1*/{/*2\x01*/\"id\":1,/*4\x01*/\"name\":/*1\x01*/\"x\"}}"),
+            Jmc1Oracle.Latin1("/*JMC1*//*1\x01*/{/*1\x01*/\"a\":/*JMC1*/{/*2\x01*/\"id\":1,/*4\x01*/\"name\":/*1\x01*/\"x\"}}"),
             jmc1);
     }
 

@@ -28,7 +28,7 @@ public enum Weekday
     Wednesday,
 }
 
-/// <summary>Every value type of DESIGN §3 that STJ writes as a string or special number.</summary>
+/// <summary>Every value type of docs/types.md that STJ writes as a string or special number.</summary>
 [ToJson, FromJson]
 public partial class AllValues
 {

@@ -89,7 +89,7 @@ public sealed class ValueTypeTests
         AllValues value = Make(name);
         string stj = JsonSerializer.Serialize(value, s_stj);
 
-        // STJ escapes non-ASCII and HTML-sensitive characters by default; Jsonable keeps UTF-8 raw (DESIGN §4.1),
+        // STJ escapes non-ASCII and HTML-sensitive characters by default; Jsonable keeps UTF-8 raw (docs/types.md),
         // so the canonical comparison is as data, plus exact bytes for everything STJ leaves unescaped.
         JsonData.AssertEqual(Encoding.UTF8.GetBytes(stj), Encoding.UTF8.GetBytes(value.ToJson()));
         if (name is "min" or "empty")

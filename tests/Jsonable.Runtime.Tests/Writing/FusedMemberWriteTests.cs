@@ -125,7 +125,7 @@ public class FusedMemberWriteTests
             {
                 // A name, or a number written as a string: both carry the length of what is between the quotes.
                 int end = Array.IndexOf(json, (byte)'"', i + 1);
-                bytes.AddRange(Jmc1Bytes.LengthComment(end - i - 1));
+                bytes.AddRange(Jmc1Oracle.LengthComment(end - i - 1));
                 inString = true;
             }
             else if (b == (byte)'"')

@@ -118,7 +118,7 @@ public class WriterFastPathTests
     public void NumberAndName_IsTheNumberThenTheName(long value)
     {
         byte[] jsonName = ",\"blockIds\":"u8.ToArray();
-        byte[] jmc1Name = [(byte)',', .. Comment(8), .. "\"blockIds\":"u8];
+        byte[] jmc1Name = [(byte)',', .. Jmc1Oracle.LengthComment(8), .. "\"blockIds\":"u8];
         foreach (bool jmc1 in new[] { false, true })
         {
             byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteNumberAndName(value, jmc1Name, jsonName), jmc1);
@@ -182,7 +182,7 @@ public class WriterFastPathTests
             // JMC1: the same content after a length comment counting its UTF-8 bytes.
             byte[] jmc1 = WriteBytes((ref JsonableWriter w) => w.WriteString(value), jmc1: true);
             int contentLength = Encoding.UTF8.GetByteCount(ReferenceEscape(value));
-            Assert.Equal(Comment(contentLength).Concat(Encoding.UTF8.GetBytes(expected)), jmc1);
+            Assert.Equal(Jmc1Oracle.LengthComment(contentLength).Concat(Encoding.UTF8.GetBytes(expected)), jmc1);
         }
     }
 
@@ -200,7 +200,7 @@ public class WriterFastPathTests
             w.WriteNull();
         }, jmc1));
 
-        byte[] jmc1Name = [(byte)',', .. Comment(1), .. "\"b\":"u8];
+        byte[] jmc1Name = [(byte)',', .. Jmc1Oracle.LengthComment(1), .. "\"b\":"u8];
         foreach (bool value in new[] { true, false })
         {
             byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteBooleanAndName(value, jmc1Name, ",\"b\":"u8), jmc1);
@@ -231,7 +231,7 @@ public class WriterFastPathTests
     [MemberData(nameof(StringsBeforeAName))]
     public void StringAndName_IsTheStringThenTheName(string? value, bool jmc1)
     {
-        byte[] jmc1Name = [(byte)',', .. Comment(4), .. "\"next\":"u8];
+        byte[] jmc1Name = [(byte)',', .. Jmc1Oracle.LengthComment(4), .. "\"next\":"u8];
         byte[] fused = WriteBytes((ref JsonableWriter w) => w.WriteStringAndName(value, jmc1Name, ",\"next\":"u8), jmc1);
         byte[] separate = WriteBytes((ref JsonableWriter w) =>
         {
@@ -285,8 +285,8 @@ public class WriterFastPathTests
     [InlineData(32207)]
     public void ArrayAndDictionaryStart_Jmc1_WriteTheCountCommentThenTheBracket(int count)
     {
-        Assert.Equal(Comment(count).Append((byte)'['), WriteBytes((ref JsonableWriter w) => w.WriteArrayStart(count), jmc1: true));
-        Assert.Equal(Comment(count).Append((byte)'{'), WriteBytes((ref JsonableWriter w) => w.WriteDictionaryStart(count), jmc1: true));
+        Assert.Equal(Jmc1Oracle.LengthComment(count).Append((byte)'['), WriteBytes((ref JsonableWriter w) => w.WriteArrayStart(count), jmc1: true));
+        Assert.Equal(Jmc1Oracle.LengthComment(count).Append((byte)'{'), WriteBytes((ref JsonableWriter w) => w.WriteDictionaryStart(count), jmc1: true));
         Assert.Equal("["u8.ToArray(), WriteBytes((ref JsonableWriter w) => w.WriteArrayStart(count), jmc1: false));
     }
 
@@ -325,7 +325,7 @@ public class WriterFastPathTests
     {
         string name = new('n', nameLength);
         byte[] jsonName = Encoding.UTF8.GetBytes(",\"" + name + "\":");
-        byte[] jmc1Name = [(byte)',', .. Comment(nameLength), .. Encoding.UTF8.GetBytes("\"" + name + "\":")];
+        byte[] jmc1Name = [(byte)',', .. Jmc1Oracle.LengthComment(nameLength), .. Encoding.UTF8.GetBytes("\"" + name + "\":")];
 
         byte[] fused = WriteBytes((ref JsonableWriter w) =>
         {
@@ -341,7 +341,7 @@ public class WriterFastPathTests
             w.WriteObjectEnd();
         }, jmc1);
 
-        string expected = (jmc1 ? "/*JMC1*/{" + Encoding.Latin1.GetString(Comment(nameLength)) : "{") + "\"" + name + "\":1}";
+        string expected = (jmc1 ? "/*JMC1*/{" + Encoding.Latin1.GetString(Jmc1Oracle.LengthComment(nameLength)) : "{") + "\"" + name + "\":1}";
         Assert.Equal(expected, Encoding.Latin1.GetString(fused));
         Assert.Equal(separate, fused);
     }
@@ -358,7 +358,7 @@ public class WriterFastPathTests
             w.WriteArrayEnd();
         }, jmc1);
 
-        Assert.Equal(jmc1 ? [.. Comment(0), (byte)'[', (byte)']'] : "[]"u8.ToArray(), fused);
+        Assert.Equal(jmc1 ? [.. Jmc1Oracle.LengthComment(0), (byte)'[', (byte)']'] : "[]"u8.ToArray(), fused);
         Assert.Equal(separate, fused);
     }
 
@@ -487,10 +487,7 @@ public class WriterFastPathTests
         return output.WrittenSpan.ToArray();
     }
 
-    /// <summary>The 6-byte JMC1 length comment of <paramref name="n"/>.</summary>
-    private static byte[] Comment(int n) => [0x2F, 0x2A, (byte)((n + 0x130) & 0xFF), (byte)((n + 0x130) >> 8), 0x2A, 0x2F];
-
-    /// <summary>DESIGN §4.1, spelled out independently of the writer: quote, backslash and controls escaped; a lone surrogate is U+FFFD.</summary>
+    /// <summary>The escaping rule of docs/jmc1.md, spelled out independently of the writer: quote, backslash and controls escaped; a lone surrogate is U+FFFD.</summary>
     private static string ReferenceEscape(string value)
     {
         var text = new StringBuilder();

@@ -1,12 +1,18 @@
+#nullable enable
+using System;
+using System.Net.Http;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Jsonable.Integration.Tests;
+namespace Jsonable.Tests.Shared;
 
-/// <summary>The sample API in memory, with its own in-memory SQLite database per factory.</summary>
+/// <summary>
+/// The sample API in memory, with its own in-memory SQLite database per factory (so test classes never see each
+/// other's writes). Linked as source into every test project that hosts the sample.
+/// </summary>
 public class SampleApiFactory : WebApplicationFactory<Program>
 {
     /// <summary>The store the sample serves (to find ids that exist).</summary>
