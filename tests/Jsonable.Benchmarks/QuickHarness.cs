@@ -228,7 +228,7 @@ internal static class QuickHarness
         return runners.Count(r => r.Failure is not null);
     }
 
-    /// <summary>The read targets of DESIGN §8 as ratios of this run's medians: how many times faster the first is than the second.</summary>
+    /// <summary>The read targets (docs/performance.md) as ratios of this run's medians: how many times faster the first is than the second.</summary>
     private static string ReadSummary(string scenario, List<Runner> runners)
     {
         string Faster(string method, string than)

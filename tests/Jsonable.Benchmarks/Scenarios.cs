@@ -14,7 +14,7 @@ public interface IScenario
     void Setup();
 }
 
-/// <summary>A read scenario: the quick harness prints its DESIGN §8 target ratios.</summary>
+/// <summary>A read scenario: the quick harness prints its target ratios (the reads of docs/performance.md).</summary>
 public interface IReadScenario : IScenario
 {
 }
