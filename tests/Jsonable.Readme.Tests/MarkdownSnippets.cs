@@ -42,6 +42,20 @@ public static class MarkdownSnippets
         }
     }
 
+    /// <summary>The readme of each package (<c>src/*/README.md</c>), what nuget.org shows; relative to the repository root.</summary>
+    public static IEnumerable<string> PackageReadmeFiles()
+    {
+        string[] projects = Directory.GetDirectories(Path.Combine(RepositoryRoot, "src"));
+        Array.Sort(projects, StringComparer.Ordinal);
+        foreach (string project in projects)
+        {
+            if (File.Exists(Path.Combine(project, "README.md")))
+            {
+                yield return "src/" + Path.GetFileName(project) + "/README.md";
+            }
+        }
+    }
+
     /// <summary>The <c>```csharp</c> blocks of <paramref name="relativePath"/>.</summary>
     public static List<MarkdownSnippet> CSharpBlocks(string relativePath)
     {

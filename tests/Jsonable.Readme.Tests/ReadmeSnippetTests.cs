@@ -58,6 +58,7 @@ public sealed class ReadmeSnippetTests
         Assert.True(readme.Count >= 4, $"only {readme.Count} csharp blocks found in README.md");
         Assert.Contains(AllSnippets(), s => s.File == "docs/http.md");
         Assert.Contains(AllSnippets(), s => s.File == "docs/client.md");
+        Assert.Contains(AllSnippets(), s => s.File == "src/Formatters/README.md");
     }
 
     /// <summary>
@@ -142,9 +143,9 @@ public sealed class ReadmeSnippetTests
         Assert.Empty(errors);
     }
 
-    /// <summary>The files whose blocks are compiled: the README and every page under docs/.</summary>
+    /// <summary>The files whose blocks are compiled: the README, every page under docs/ and every package's readme.</summary>
     private static IEnumerable<MarkdownSnippet> AllSnippets() =>
-        MarkdownSnippets.DocumentationFiles().SelectMany(MarkdownSnippets.CSharpBlocks);
+        MarkdownSnippets.DocumentationFiles().Concat(MarkdownSnippets.PackageReadmeFiles()).SelectMany(MarkdownSnippets.CSharpBlocks);
 
     /// <summary>The errors (compiler and generator) of <paramref name="code"/> compiled with the generator.</summary>
     private static string[] Compile(string code)
