@@ -40,7 +40,7 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider, IJsona
             throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, MinimalApiRequestBody.Errors("$", "The request body must not be null."));
         }
 
-        ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context);
+        MinimalApiRequestBody.ThrowIfNotAcceptableBeforeHandler(context);
 
         return new JsonableBody<T>(value);
     }

@@ -134,7 +134,7 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
             throw MinimalApiRequestBody.Malformed(exception, options);
         }
 
-        ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context);
+        MinimalApiRequestBody.ThrowIfNotAcceptableBeforeHandler(context);
         return patch;
     }
 

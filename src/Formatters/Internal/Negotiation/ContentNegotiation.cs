@@ -190,18 +190,4 @@ internal static class ContentNegotiation
         encoding = parsed.Encoding;
         return encoding?.CodePage is 65001 or 1200 or 1201 ? JsonableFormat.Json : null;
     }
-
-    /// <summary>
-    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the endpoint answers with
-    /// a negotiated Jsonable result, an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body).
-    /// </summary>
-    /// <exception cref="Http.JsonableRequestException">406 when nothing the endpoint writes is acceptable.</exception>
-    public static void ThrowIfNotAcceptableBeforeHandler(HttpContext context)
-    {
-        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
-            && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) is null)
-        {
-            throw new Http.JsonableRequestException(NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
-        }
-    }
 }

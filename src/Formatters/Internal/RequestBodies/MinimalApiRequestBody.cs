@@ -67,6 +67,20 @@ internal static class MinimalApiRequestBody
         return (format.Value, body);
     }
 
+    /// <summary>
+    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the endpoint answers with
+    /// a negotiated Jsonable result, an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body).
+    /// </summary>
+    /// <exception cref="JsonableRequestException">406 when nothing the endpoint writes is acceptable.</exception>
+    public static void ThrowIfNotAcceptableBeforeHandler(HttpContext context)
+    {
+        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
+            && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) is null)
+        {
+            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
+        }
+    }
+
     /// <summary>A 400 for a body the generated reader refused, keyed by the JSON path where it went wrong.</summary>
     public static JsonableRequestException Malformed(JsonableException exception, JsonableOptions options)
     {
