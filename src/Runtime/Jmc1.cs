@@ -14,7 +14,7 @@ public
 #endif
 static class Jmc1
 {
-    /// <summary>The media type of JMC1 documents.</summary>
+    /// <summary>The media type of JMC1 documents (declared here once: the generator compiles this file, and <c>JsonableMediaTypeNames.Jmc1</c> refers to it).</summary>
     public const string MediaType = "application/jsonc+jmc1";
 
     /// <summary>The largest length a length comment can carry.</summary>
