@@ -2,7 +2,7 @@ using System;
 
 namespace Jsonable;
 
-/// <summary>Constants of the JMC1 byte format (see DESIGN §4.2).</summary>
+/// <summary>Constants of the JMC1 byte format (the byte format: docs/jmc1.md).</summary>
 /// <remarks>
 /// The one source of these rules: the generator compiles this file too (it pre-encodes member names), where the
 /// class is internal.
