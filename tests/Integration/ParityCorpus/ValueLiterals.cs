@@ -34,7 +34,7 @@ internal static class ValueLiterals
     ];
 
     private static readonly string[] s_numberMembers =
-        ["customer.id", "trackingNumber", "total", "weight", "lines[0].discount"];
+        ["customer.id", "lines[0].quantity", "trackingNumber", "total", "weight", "lines[0].discount"];
 
     private static readonly string[] s_strings =
     [
