@@ -12,6 +12,9 @@ public static class Aspect
     public const string ProblemShape = "problem shape";
     public const string ProblemText = "problem text";
 
+    /// <summary>A 415 of the Jsonable host names as accepted a media type its route does not read.</summary>
+    public const string UnsupportedDetail = "415 detail";
+
     /// <summary>An intended difference the Jsonable host should show and did not.</summary>
     public static string NotDelivered(string rowId) => "not delivered: " + rowId;
 }

@@ -17,9 +17,13 @@ internal sealed class CorpusRun(IReadOnlyList<KnownDifference> rows)
 
     public IReadOnlyDictionary<string, int> Covered => _covered;
 
-    public void Check(CorpusCase request, CorpusAnswer stj, CorpusAnswer jsonable)
+    public void Check(CorpusCase request, CorpusAnswer stj, CorpusAnswer jsonable, UnsupportedDetailCheck unsupported)
     {
         Dictionary<string, string> differences = CorpusComparison.Differences(stj, jsonable);
+        if (unsupported.Overclaim(request, jsonable) is { } overclaim)
+        {
+            differences[Aspect.UnsupportedDetail] = overclaim;
+        }
         List<KnownDifference> applying = rows.Where(r => r.Applies(request)).ToList();
         foreach (KnownDifference row in applying)
         {

@@ -59,9 +59,15 @@ internal static partial class DifferenceTable
         new(
             "minimal-body-parameter-bypass",
             Intended: false,
-            "A plain (T body) minimal-API parameter is bound by STJ: a JMC1 or text/json body is a 415 whose detail still claims both are accepted. Cause: only JsonableBody<T> binds through Jsonable (src/Formatters/Http/JsonableBody.cs); the 415 text comes from ContentNegotiation.UnsupportedContentTypeDetail, which does not know what the endpoint accepts.",
+            "A plain (T body) minimal-API parameter is bound by STJ: a JMC1 or text/json body is a 415. Cause: only JsonableBody<T> binds through Jsonable (src/Formatters/Http/JsonableBody.cs, Internal/MinimalApiRequestBody.cs); nothing replaces the framework's JSON body binding for a plain T.",
             c => !c.Mvc && c.HasBody && ContentTypeIs(c, Jmc1, "text/json"),
             [Aspect.NotDelivered("more-request-media-types")]),
+        new(
+            "minimal-415-detail-overclaims",
+            Intended: false,
+            "Minimal APIs: the 415 that UseJsonable() writes for routing's rejection says text/json and application/jsonc+jmc1 are accepted, but the route (a plain T body) reads neither. Cause: ContentNegotiation.UnsupportedContentTypeDetail (src/Formatters/Internal) prints a fixed list instead of the endpoint's Accepts metadata; called from JsonableMiddleware.InvokeAsync.",
+            c => !c.Mvc && c.HasBody && c.ContentType is not null && !MinimalStjReads(c),
+            [Aspect.UnsupportedDetail]),
         new(
             "format-filter-global",
             Intended: false,
