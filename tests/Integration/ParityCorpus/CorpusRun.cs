@@ -11,6 +11,7 @@ internal sealed class CorpusRun(IReadOnlyList<KnownDifference> rows)
     private readonly Dictionary<string, int> _covered = rows.ToDictionary(r => r.Id, _ => 0);
     private readonly List<(CorpusCase Request, string Aspect, string Detail)> _unexplained = [];
     private readonly List<(KnownDifference Row, CorpusCase Request, CorpusAnswer Stj, CorpusAnswer Jsonable)> _stale = [];
+    private readonly HashSet<string> _examplesSeen = [];
     private int _equal;
 
     public List<string> Failures { get; } = [];
@@ -54,6 +55,11 @@ internal sealed class CorpusRun(IReadOnlyList<KnownDifference> rows)
             if (explains)
             {
                 _covered[row.Id]++;
+                string sent = request.ToString();
+                if (sent == row.Example || sent.StartsWith(row.Example + " |", StringComparison.Ordinal))
+                {
+                    _examplesSeen.Add(row.Id);
+                }
             }
             else if (!row.Intended)
             {
@@ -84,6 +90,11 @@ internal sealed class CorpusRun(IReadOnlyList<KnownDifference> rows)
         foreach (KnownDifference row in rows.Where(r => _covered[r.Id] == 0))
         {
             Failures.Add($"Row '{row.Id}' explained no difference in the whole corpus: delete it or fix its predicate.");
+        }
+
+        foreach (KnownDifference row in rows.Where(r => _covered[r.Id] > 0 && !_examplesSeen.Contains(r.Id)))
+        {
+            Failures.Add($"Row '{row.Id}': its example ({row.Example}) is not a request of the corpus that differs as the row says.");
         }
 
         return text.ToString();

@@ -6,6 +6,10 @@ namespace Jsonable.Integration.Tests.ParityCorpus;
 /// </summary>
 /// <param name="Id">A short name, also the row's name in docs/http.md's "Differences from System.Text.Json".</param>
 /// <param name="Intended">True for a difference by design; false for a known bug, to be removed when fixed.</param>
+/// <param name="Example">
+/// One request it applies to, as <see cref="CorpusCase.ToString"/> begins: to send again by hand. The run checks
+/// that it is in the corpus and differs as the row says.
+/// </param>
 /// <param name="Reason">Why the answers differ.</param>
 /// <param name="Applies">Which requests it applies to.</param>
 /// <param name="Explains">The aspects (<see cref="Aspect"/>) it explains on those requests.</param>
@@ -16,6 +20,7 @@ namespace Jsonable.Integration.Tests.ParityCorpus;
 public sealed record KnownDifference(
     string Id,
     bool Intended,
+    string Example,
     string Reason,
     Func<CorpusCase, bool> Applies,
     string[] Explains,
