@@ -78,7 +78,11 @@ internal sealed class CorpusRun(IReadOnlyList<KnownDifference> rows)
         }
     }
 
-    public string Summary(int requests)
+    /// <summary>
+    /// Ends the run: adds the checks over the whole corpus (a row that explained nothing, a row whose example did not
+    /// differ) to <see cref="Failures"/>, and returns how many requests each row covered.
+    /// </summary>
+    public string Finish(int requests)
     {
         var text = new StringBuilder();
         text.AppendLine($"{requests} requests per host; {_equal} answered alike; {requests - _equal} differently.");

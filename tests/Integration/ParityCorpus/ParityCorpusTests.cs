@@ -56,7 +56,7 @@ public sealed class ParityCorpusTests(ITestOutputHelper output) : IAsyncLifetime
             run.Check(request, stjAnswer, jsonableAnswer, unsupported);
         }
 
-        output.WriteLine(run.Summary(cases.Count));
+        output.WriteLine(run.Finish(cases.Count));
         output.WriteLine(StatusHistogram(answers));
         string? dump = Environment.GetEnvironmentVariable("JSONABLE_PARITY_DUMP");
         if (dump is not null)
