@@ -25,6 +25,9 @@ builder.Services.AddSingleton<ISampleStore>(services => new SqliteSampleStore(
 builder.Services.AddSingleton<ITransformStore>(_ => new SqliteTransformStore(
     builder.Configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db"));
 builder.Services.Configure<JsonableOptions>(builder.Configuration.GetSection("Jsonable"));
+// 406 for an Accept nothing satisfies on the minimal group too, as ReturnHttpNotAcceptable does for the controllers
+// (without either, both stacks answer JSON, as System.Text.Json does).
+builder.Services.Configure<JsonableOptions>(options => options.ReturnHttpNotAcceptable = true);
 
 WebApplication app = builder.Build();
 

@@ -37,8 +37,21 @@ public sealed class JsonableOptions
     /// <summary>Whether a malformed body's error message (reason, path, byte offset) reaches the client. Default true, as in STJ's formatter.</summary>
     public bool AllowInputFormatterExceptionMessages { get; set; } = true;
 
-    /// <summary>Whether MVC actions honour <c>?format=jmc1|json</c> (adds a global <c>FormatFilter</c>). Default true.</summary>
+    /// <summary>
+    /// Whether MVC actions whose result is a Jsonable type honour <c>?format=jmc1|json</c> (that format, whatever
+    /// <c>Accept</c> says). Other actions, and results of other types, ignore the query, as they do without Jsonable.
+    /// Minimal APIs' Jsonable results always honour it. Default true.
+    /// </summary>
     public bool MapFormatQueryParameter { get; set; } = true;
+
+    /// <summary>
+    /// Whether Jsonable's minimal-API results and body parameters (<c>JsonableResults</c>, <c>JsonableBody&lt;T&gt;</c>)
+    /// answer 406 Not Acceptable when the <c>Accept</c> header (or <c>?format=</c>) allows neither JSON nor JMC1 — before
+    /// the handler runs for a request with a body. Default false: such a request gets JSON
+    /// (<c>application/json</c>), the status System.Text.Json answers. The minimal-API twin of MVC's
+    /// <c>MvcOptions.ReturnHttpNotAcceptable</c>, which MVC actions follow.
+    /// </summary>
+    public bool ReturnHttpNotAcceptable { get; set; }
 
     /// <summary>
     /// Whether a <see cref="Http.JsonablePatch{T}"/> request must carry <c>If-Match</c> (428 Precondition Required when it

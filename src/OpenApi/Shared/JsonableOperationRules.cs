@@ -41,7 +41,8 @@ internal static class JsonableOperationRules
     /// <param name="description">The endpoint's ApiExplorer description.</param>
     /// <param name="schemaFor">Gets (or registers) the generator's schema for a type.</param>
     /// <param name="mvcReturnsNotAcceptable">Whether MVC answers 406 when nothing in Accept can be produced.</param>
-    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable)
+    /// <param name="minimalReturnsNotAcceptable">Whether minimal APIs' Jsonable results do (<c>JsonableOptions.ReturnHttpNotAcceptable</c>).</param>
+    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable, bool minimalReturnsNotAcceptable)
     {
         operation.Responses ??= [];
         bool isMvc = description.ActionDescriptor is ControllerActionDescriptor;
@@ -92,7 +93,7 @@ internal static class JsonableOperationRules
         }
 
         // MVC's default 200 for an ActionResult<T> stays only if nothing else says what succeeds (the app's annotations win).
-        if (negotiates && (!isMvc || mvcReturnsNotAcceptable))
+        if (negotiates && (isMvc ? mvcReturnsNotAcceptable : minimalReturnsNotAcceptable))
         {
             AddProblem(operation, StatusCodes.Status406NotAcceptable, "None of the media types in Accept can be produced.", typeof(ProblemDetails), schemaFor);
         }
