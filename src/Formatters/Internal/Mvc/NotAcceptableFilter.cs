@@ -2,14 +2,15 @@ using System;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Abstractions;
 using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Mvc.Filters;
 using Microsoft.AspNetCore.Mvc.Formatters;
-using Microsoft.AspNetCore.Mvc.Abstractions;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
+using Microsoft.Extensions.Primitives;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -95,7 +96,7 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
     {
         bool returnsNotAcceptable = ReturnsNotAcceptable(http);
         if (options.MapFormatQueryParameter && result.ContentTypes.Count == 0 && FormatterCore.CanWrite(type)
-            && http.Request.Query.TryGetValue("format", out Microsoft.Extensions.Primitives.StringValues format) && !Microsoft.Extensions.Primitives.StringValues.IsNullOrEmpty(format))
+            && http.Request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
         {
             if (JsonableRequestFeature.Of(http).SelectResponseFormat(out string formatMediaType) is not null)
             {
@@ -103,13 +104,19 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
                 return true;
             }
 
-            // A format Jsonable does not write (?format=xml): as an Accept nothing satisfies, 406 or JSON as minimal APIs.
+            // A format Jsonable does not write (?format=xml): 406 when the app opted in; else JSON, never the JMC1 an
+            // Accept might prefer (as without Jsonable), and MVC's own choice of JSON type (Accept: text/json) stands.
             if (returnsNotAcceptable)
             {
                 return false;
             }
 
-            result.ContentTypes = [JsonableMediaTypes.Json];
+            JsonableRequestFeature feature = JsonableRequestFeature.Of(http);
+            if (ContentNegotiation.SelectByAccept(feature.Accept, feature.Options, out _) == JsonableFormat.Jmc1)
+            {
+                result.ContentTypes = [JsonableMediaTypes.Json];
+            }
+
             return true;
         }
 
@@ -123,8 +130,10 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
             return true;
         }
 
+        // Accept alone: ?format= was handled above, where it applies.
+        JsonableRequestFeature request = JsonableRequestFeature.Of(http);
         if (result.ContentTypes.Count > 0
-            || JsonableRequestFeature.Of(http).SelectResponseFormat(out string mediaType) is not { } negotiated
+            || ContentNegotiation.SelectByAccept(request.Accept, request.Options, out string mediaType) is not { } negotiated
             || (negotiated == JsonableFormat.Jmc1 && !FormatterCore.CanWrite(type)))
         {
             return false;

@@ -98,7 +98,13 @@ internal static class ContentNegotiation
             }
         }
 
-        IList<MediaTypeHeaderValue> accept = feature.Accept;
+        return SelectByAccept(feature.Accept, options, out mediaType);
+    }
+
+    /// <summary>The format <c>Accept</c> alone asks for (<see cref="SelectResponseFormat"/> without <c>?format=</c>).</summary>
+    internal static JsonableFormat? SelectByAccept(IList<MediaTypeHeaderValue> accept, JsonableOptions options, out string mediaType)
+    {
+        mediaType = JsonableMediaTypes.Json;
         if (accept.Count == 0)
         {
             return JsonableFormat.Json;
