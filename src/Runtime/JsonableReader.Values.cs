@@ -58,7 +58,7 @@ public ref partial struct JsonableReader
 
         // As STJ: it starts with a digit and has no day part (the first separator is ':'), so no sign, whitespace or days.
         int separator = text.AsSpan().IndexOfAny('.', ':');
-        return text.Length >= 5 && char.IsAsciiDigit(text[0]) && separator > 0 && text[separator] == ':'
+        return separator > 0 && char.IsAsciiDigit(text[0]) && text[separator] == ':'
             && TryParseConstantTimeSpan(text, out TimeSpan t) && t >= TimeSpan.Zero && t < TimeSpan.FromDays(1)
             ? TimeOnly.FromTimeSpan(t)
             : throw NotInFormat(start, text, "TimeOnly", "HH:mm:ss[.fffffff]");
