@@ -43,7 +43,7 @@ cleanup() {
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     for ((i = 1; i <= instances; i++)); do
         if [ -f "$work/instance-$i.log" ]; then
-            grep -h -A1 "Transform store" "$work/instance-$i.log" | grep -v "^--" | tr -s ' ' | paste -sd ' ' | sed "s/^/scale-out: instance-$i: /" >&2 || true
+            grep -h -A1 "Transform store" "$work/instance-$i.log" | grep -v "^--" | tr -s ' ' | paste -sd ' ' | sed "s/^ */scale-out: instance-$i: /" >&2 || true
         fi
     done
     if [ -n "$postgres_dir" ]; then bash "$root/.ci/postgres" stop "$postgres_dir" || true; fi
