@@ -6,7 +6,8 @@
 #   samples/scale-out.sh [--instances N] [--port PORT] [--no-build] [-- COMMAND ARGS...]
 #
 # Without COMMAND it prints the proxy's URL and waits for Ctrl+C. With COMMAND it runs it once everything answers,
-# with {url} in its arguments replaced by the proxy's URL (also in SCALE_OUT_URL), then stops everything and exits
+# with {url} in its arguments replaced by the proxy's URL (also in SCALE_OUT_URL; the instances' URLs are in
+# SCALE_OUT_INSTANCES, comma-separated), then stops everything and exits
 # with COMMAND's code: samples/scale-out.sh --instances 3 -- dotnet run -c Release --project load-tests -- --url {url}
 # A PostgreSQL of your own: set JSONABLE_POSTGRES to its Npgsql connection string and none is started.
 # On exit each instance logs how many transform updates it wrote and how many compare-and-swaps it retried.
@@ -35,15 +36,43 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/jsonable-scale-out.XXXXXX")"
 pids=()
 postgres_dir=""
 
+# CPU seconds a process has used (user + system), from /proc; with its reaped children's when asked (the PostgreSQL
+# postmaster: its backends come and go).
+cpu_seconds() {
+    local stat; stat="$(cat "/proc/$1/stat" 2>/dev/null)" || { echo "?"; return; }
+    # The fields after "(name) ": [11] utime, [12] stime, [13] cutime, [14] cstime, in clock ticks.
+    local fields=(${stat##*) })
+    local ticks=$(( fields[11] + fields[12] ))
+    if [ "${2:-}" = children ]; then ticks=$(( ticks + fields[13] + fields[14] )); fi
+    awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz }'
+}
+
+cpu_report() {
+    local line="CPU seconds used:"
+    for ((i = 0; i < ${#pids[@]}; i++)); do
+        local name="instance-$((i + 1))"; [ "$i" = "$instances" ] && name="proxy"
+        line="$line $name $(cpu_seconds "${pids[$i]}"),"
+    done
+    if [ -n "${JSONABLE_POSTGRES_DIR:-}" ] && [ -f "$JSONABLE_POSTGRES_DIR/data/postmaster.pid" ]; then
+        local postmaster total
+        postmaster="$(head -n 1 "$JSONABLE_POSTGRES_DIR/data/postmaster.pid")"
+        total="$(cpu_seconds "$postmaster" children)"
+        for child in $(pgrep -P "$postmaster"); do total="$(awk -v a="$total" -v b="$(cpu_seconds "$child")" 'BEGIN { printf "%.1f", a + b }')"; done
+        line="$line postgres $total (since it started),"
+    fi
+    log "${line%,}"
+}
+
 cleanup() {
     local code=$?
     trap - EXIT INT TERM
+    if [ ${#pids[@]} -gt 0 ]; then cpu_report; fi
     # SIGTERM: each instance shuts down gracefully and logs its store's counts.
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     for ((i = 1; i <= instances; i++)); do
         if [ -f "$work/instance-$i.log" ]; then
-            grep -h -A1 "Transform store" "$work/instance-$i.log" | grep -v "^--" | tr -s ' ' | paste -sd ' ' | sed "s/^ */scale-out: instance-$i: /" >&2 || true
+            grep -h "Transform store:" "$work/instance-$i.log" | sed "s/^ */scale-out: instance-$i: /" >&2 || true
         fi
     done
     if [ -n "$postgres_dir" ]; then bash "$root/.ci/postgres" stop "$postgres_dir" || true; fi
@@ -94,7 +123,8 @@ sample_dll="$root/samples/WebApi/bin/Release/net10.0/Jsonable.Samples.WebApi.dll
 proxy_dll="$root/samples/Proxy/bin/Release/net10.0/Jsonable.Samples.Proxy.dll"
 
 if [ -z "${JSONABLE_POSTGRES:-}" ]; then
-    eval "$(bash "$root/.ci/postgres" start)"
+    postgres_env="$(bash "$root/.ci/postgres" start)"
+    eval "$postgres_env"
     postgres_dir="$JSONABLE_POSTGRES_DIR"
 fi
 
@@ -119,6 +149,7 @@ port="${port:-$(free_port)}"
 pids+=($!)
 wait_for "http://127.0.0.1:$port/minimal/transforms/1/position" "proxy" "$!"
 export SCALE_OUT_URL="http://127.0.0.1:$port"
+export SCALE_OUT_INSTANCES="$(IFS=,; echo "${backends[*]}")"
 log "proxy on $SCALE_OUT_URL over ${instances} instance(s); per-instance counts at $SCALE_OUT_URL/proxy/stats"
 
 if [ ${#command[@]} -eq 0 ]; then
@@ -132,4 +163,6 @@ set +e
 "${args[@]}"
 code=$?
 set -e
+# The command's own CPU (the load generator's, when it is one): the second line of `times` is the shell's children.
+log "CPU seconds used by the command: $(times | tail -n 1 | awk '{ print $1 " user, " $2 " system" }')"
 exit "$code"
