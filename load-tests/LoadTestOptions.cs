@@ -28,6 +28,9 @@ internal sealed class LoadTestOptions
           --concurrency-check CLIENTSxCOUNT
                               after the runs, CLIENTS clients PATCH one transform COUNT times each at once (half with
                               If-Match, retrying on 412; half without): exit 1 unless the outcome equals a serial replay
+          --cpu-pids NAME=PID,...
+                              per run, the CPU seconds each of these local processes (with their children) and the
+                              load generator used, per request: printed and written to cpu.csv
           --smoke             seconds-long check for CI: closed:4, 0.3 s each, no warm-up; exit 1 unless every
                               response is 2xx and every report file is written and reads back
           --help
@@ -54,6 +57,9 @@ internal sealed class LoadTestOptions
     public string OutputDirectory { get; private set; } = "";
 
     public bool Smoke { get; private set; }
+
+    /// <summary>The processes whose CPU <c>--cpu-pids</c> accounts for, or null.</summary>
+    public CpuAccounting? Cpu { get; private set; }
 
     /// <summary>The <c>--concurrency-check</c> clients and PATCHes per client, or null.</summary>
     public (int Clients, int Count)? ConcurrencyCheck { get; private set; }
@@ -119,6 +125,9 @@ internal sealed class LoadTestOptions
                     break;
                 case "--out":
                     options.OutputDirectory = Path.GetFullPath(Value());
+                    break;
+                case "--cpu-pids":
+                    options.Cpu = CpuAccounting.Parse(Value());
                     break;
                 case "--concurrency-check":
                     options.ConcurrencyCheck = Jsonable.LoadTests.ConcurrencyCheck.Parse(Value());

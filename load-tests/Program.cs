@@ -116,7 +116,7 @@ internal static class LoadTestProgram
                         + (host is null ? "The client runs here, the server elsewhere." : "Client and server share this process and every core: the client's own cost is in the numbers.")
                         + " Bytes are response and request bodies.";
                     results.AddRange(await RunEngineAsync(engineName, scenarios, options, cancellationToken,
-                        (scenario, format, live, token) => CountedBy(split, engineName, scenario, format, () => RunInProcessAsync(engine, scenario, format, options, live, token), token)));
+                        (scenario, format, live, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => RunInProcessAsync(engine, scenario, format, options, live, token), token)));
                 }
                 else
                 {
@@ -127,7 +127,7 @@ internal static class LoadTestProgram
                     try
                     {
                         results.AddRange(await RunEngineAsync(engineName, scenarios, options, cancellationToken,
-                            (scenario, format, _, token) => CountedBy(split, engineName, scenario, format, () => wrk.RunAsync(scenario, format, closed, options.Warmup, options.Duration, token), token)));
+                            (scenario, format, _, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => wrk.RunAsync(scenario, format, closed, options.Warmup, options.Duration, token), token)));
                     }
                     finally
                     {
@@ -165,6 +165,7 @@ internal static class LoadTestProgram
         }
 
         split?.Write(options.OutputDirectory);
+        options.Cpu?.Write(options.OutputDirectory);
         AnsiConsole.MarkupLineInterpolated($"Reports: {options.OutputDirectory} ({string.Join(", ", files)})");
 
         if (host is not null && host.ServerWarnings.Count > 0)
@@ -206,8 +207,12 @@ internal static class LoadTestProgram
         return failures.Count == 0 ? 0 : ExitThresholds;
     }
 
-    private static Task<RunResult> CountedBy(ProxySplit? split, string engine, Scenario scenario, WireFormat format, Func<Task<RunResult>> run, CancellationToken cancellationToken) =>
-        split is null ? run() : split.MeasureAsync(engine, scenario.Name, format.Name, run, cancellationToken);
+    /// <summary>A run, with the proxy's split and the CPU per process recorded around it when asked for.</summary>
+    private static Task<RunResult> CountedBy(ProxySplit? split, CpuAccounting? cpu, string engine, Scenario scenario, WireFormat format, Func<Task<RunResult>> run, CancellationToken cancellationToken)
+    {
+        Func<Task<RunResult>> accounted = cpu is null ? run : () => cpu.MeasureAsync(engine, scenario.Name, format.Name, run);
+        return split is null ? accounted() : split.MeasureAsync(engine, scenario.Name, format.Name, accounted, cancellationToken);
+    }
 
     private delegate Task<RunResult> RunOne(Scenario scenario, WireFormat format, LiveView live, CancellationToken cancellationToken);
 

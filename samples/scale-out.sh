@@ -7,8 +7,9 @@
 #
 # Without COMMAND it prints the proxy's URL and waits for Ctrl+C. With COMMAND it runs it once everything answers,
 # with {url} in its arguments replaced by the proxy's URL (also in SCALE_OUT_URL; the instances' URLs are in
-# SCALE_OUT_INSTANCES, comma-separated), then stops everything and exits
-# with COMMAND's code: samples/scale-out.sh --instances 3 -- dotnet run -c Release --project load-tests -- --url {url}
+# SCALE_OUT_INSTANCES, comma-separated) and {pids} by NAME=PID of every process it started (SCALE_OUT_PIDS, for
+# load-tests --cpu-pids), then stops everything and exits with COMMAND's code:
+#   samples/scale-out.sh --instances 3 -- dotnet run -c Release --project load-tests -- --url {url}
 # A PostgreSQL of your own: set JSONABLE_POSTGRES to its Npgsql connection string and none is started.
 # On exit each instance logs how many transform updates it wrote and how many compare-and-swaps it retried.
 set -euo pipefail
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
         --port) port="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --) shift; command=("$@"); break ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "scale-out: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -150,6 +151,13 @@ pids+=($!)
 wait_for "http://127.0.0.1:$port/minimal/transforms/1/position" "proxy" "$!"
 export SCALE_OUT_URL="http://127.0.0.1:$port"
 export SCALE_OUT_INSTANCES="$(IFS=,; echo "${backends[*]}")"
+process_ids=()
+for ((i = 0; i < instances; i++)); do process_ids+=("instance-$((i + 1))=${pids[$i]}"); done
+process_ids+=("proxy=${pids[$instances]}")
+if [ -n "${JSONABLE_POSTGRES_DIR:-}" ] && [ -f "$JSONABLE_POSTGRES_DIR/data/postmaster.pid" ]; then
+    process_ids+=("postgres=$(head -n 1 "$JSONABLE_POSTGRES_DIR/data/postmaster.pid")")
+fi
+export SCALE_OUT_PIDS="$(IFS=,; echo "${process_ids[*]}")"
 log "proxy on $SCALE_OUT_URL over ${instances} instance(s); per-instance counts at $SCALE_OUT_URL/proxy/stats"
 
 if [ ${#command[@]} -eq 0 ]; then
@@ -158,11 +166,13 @@ if [ ${#command[@]} -eq 0 ]; then
 fi
 
 args=()
-for a in "${command[@]}"; do args+=("${a//\{url\}/$SCALE_OUT_URL}"); done
+for a in "${command[@]}"; do a="${a//\{url\}/$SCALE_OUT_URL}"; args+=("${a//\{pids\}/$SCALE_OUT_PIDS}"); done
 set +e
 "${args[@]}"
 code=$?
 set -e
-# The command's own CPU (the load generator's, when it is one): the second line of `times` is the shell's children.
-log "CPU seconds used by the command: $(times | tail -n 1 | awk '{ print $1 " user, " $2 " system" }')"
+# The command's own CPU (the load generator's, when it is one): the second line of `times` is the shell's children
+# (written to a file: in a pipe or $(...) it would be a subshell's, which has none).
+times >"$work/times"
+log "CPU used by the command: $(tail -n 1 "$work/times" | awk '{ print $1 " user, " $2 " system" }')"
 exit "$code"
