@@ -53,7 +53,7 @@ awk -F, '
         for (k = 1; k <= n; k++) {
             key = keys[k]; base = rps["proxy-1", key]
             printf "| %s | %.0f | %.1f |", key, rps["direct", key], p99["direct", key]
-            for (i = 1; i <= 3; i++) printf " %.0f | %.1f | %.2f× |", rps["proxy-" i, key], p99["proxy-" i, key], base > 0 ? rps["proxy-" i, key] / base : 0
+            for (i = 1; i <= 3; i++) printf " %.0f | %.1f | %.2f× |", rps["proxy-" i, key], p99["proxy-" i, key], (base > 0 ? rps["proxy-" i, key] / base : 0)
             printf "\n"
         }
     }' "$out"/direct/results.csv "$out"/proxy-{1,2,3}/results.csv | tee "$out/summary.md"
