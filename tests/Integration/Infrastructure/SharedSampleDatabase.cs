@@ -52,7 +52,9 @@ public sealed class SharedSampleDatabase : IDisposable
                 + $"`eval \"$(bash .ci/postgres start)\"` (it sets {PostgresDataAttribute.ConnectionVariable}).");
         string schema = $"test_{Guid.NewGuid():N}";
         Execute(connectionString, $"CREATE SCHEMA {schema}");
-        return new SharedSampleDatabase(store, "ConnectionStrings:Postgres", $"{connectionString};Search Path={schema}", () =>
+        // Test classes run in parallel on a machine that is often busy: a small pool per instance keeps the number of
+        // backends PostgreSQL forks at once down, and a long timeout lets opening one wait for a slow fork.
+        return new SharedSampleDatabase(store, "ConnectionStrings:Postgres", $"{connectionString};Search Path={schema};Maximum Pool Size=16;Timeout=60", () =>
             Execute(connectionString, $"DROP SCHEMA {schema} CASCADE"));
     }
 
