@@ -39,8 +39,17 @@ public static class JsonableDelta
     public static bool WriteMergePatch<T>(IBufferWriter<byte> output, T previous, T current, JsonableFormat format = JsonableFormat.Json, JsonableWriterOptions? options = null)
         where T : IJsonableMergePatchWritable<T>
     {
-        ArgumentNullException.ThrowIfNull(previous);
-        ArgumentNullException.ThrowIfNull(current);
+        // Not ThrowIfNull(object): that would box a struct on every call.
+        if (previous is null)
+        {
+            throw new ArgumentNullException(nameof(previous));
+        }
+
+        if (current is null)
+        {
+            throw new ArgumentNullException(nameof(current));
+        }
+
         var writer = new JsonableWriter(output, format == JsonableFormat.Jmc1, options);
         bool changed = T.WriteMergePatch(ref writer, previous, current);
         writer.Flush();
