@@ -127,7 +127,7 @@ public sealed class CallSiteAnalyzer : DiagnosticAnalyzer
     private static object[] MessageArguments(CallSiteVerdict verdict, ITypeSymbol type, string call) =>
         verdict.Descriptor == DiagnosticDescriptors.NotJsonableAtCallSite
             ? [CallSiteTypeCheck.Display(type), call, verdict.Fix]
-            : [CallSiteTypeCheck.Display(type), call];
+            : [verdict.Fix, call];
 
     /// <summary>
     /// Where the type shows: the type argument when it is written (<c>Deserialize&lt;PlainDto&gt;</c>), else the argument

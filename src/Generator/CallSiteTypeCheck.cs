@@ -27,7 +27,10 @@ internal readonly struct CallSiteVerdict(DiagnosticDescriptor? descriptor, strin
     /// <summary>What to report, or <see langword="null"/> when the registry will serve the type.</summary>
     public DiagnosticDescriptor? Descriptor { get; } = descriptor;
 
-    /// <summary>The fix, for <see cref="DiagnosticDescriptors.NotJsonableAtCallSite"/>.</summary>
+    /// <summary>
+    /// The fix for <see cref="DiagnosticDescriptors.NotJsonableAtCallSite"/>; for
+    /// <see cref="DiagnosticDescriptors.ClosedGenericNotNamedAtCallSite"/>, the closed type to name (perhaps the element of a collection).
+    /// </summary>
     public string Fix { get; } = fix;
 }
 
@@ -124,7 +127,7 @@ internal sealed class CallSiteTypeCheck
 
             return _namedClosedGenerics.Value.Contains(named)
                 ? CallSiteVerdict.Served
-                : new CallSiteVerdict(DiagnosticDescriptors.ClosedGenericNotNamedAtCallSite, string.Empty);
+                : new CallSiteVerdict(DiagnosticDescriptors.ClosedGenericNotNamedAtCallSite, Display(named));
         }
 
         return HasAttribute(named, attribute) ? CallSiteVerdict.Served : NotJsonable(type, use);
