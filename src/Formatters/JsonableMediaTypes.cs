@@ -10,7 +10,7 @@ public static class JsonableMediaTypes
     public const string Json = JsonableMediaTypeNames.Json;
 
     /// <summary>A JSON merge patch (RFC 7396): a partial document merged into a stored resource; read as plain JSON.</summary>
-    public const string MergePatchJson = "application/merge-patch+json";
+    public const string MergePatchJson = JsonableMediaTypeNames.MergePatchJson;
 
     /// <summary>Plain JSON under its legacy text name.</summary>
     public const string TextJson = JsonableMediaTypeNames.TextJson;

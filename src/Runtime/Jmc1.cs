@@ -2,7 +2,7 @@ using System;
 
 namespace Jsonable;
 
-/// <summary>Constants of the JMC1 byte format (see DESIGN §4.2).</summary>
+/// <summary>Constants of the JMC1 byte format (the byte format: docs/jmc1.md).</summary>
 /// <remarks>
 /// The one source of these rules: the generator compiles this file too (it pre-encodes member names), where the
 /// class is internal.
@@ -14,7 +14,7 @@ public
 #endif
 static class Jmc1
 {
-    /// <summary>The media type of JMC1 documents.</summary>
+    /// <summary>The media type of JMC1 documents (declared here once: the generator compiles this file, and <c>JsonableMediaTypeNames.Jmc1</c> refers to it).</summary>
     public const string MediaType = "application/jsonc+jmc1";
 
     /// <summary>The largest length a length comment can carry.</summary>

@@ -7,7 +7,7 @@ namespace Jsonable;
 public static class JsonableMediaTypeNames
 {
     /// <summary>JMC1: compact JSON with length comments. A JMC1 body is bytes, not UTF-8 text: never decode it to a string.</summary>
-    public const string Jmc1 = "application/jsonc+jmc1";
+    public const string Jmc1 = global::Jsonable.Jmc1.MediaType;
 
     /// <summary>Plain JSON.</summary>
     public const string Json = "application/json";

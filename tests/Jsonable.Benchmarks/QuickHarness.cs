@@ -26,7 +26,6 @@ internal static class QuickHarness
         typeof(TwitterWriteBenchmarks),
         typeof(CitmWriteBenchmarks),
         typeof(MergeBenchmarks),
-        typeof(IntegerWriteBenchmarks),
     ];
 
     public static int Run(string[] args)
@@ -229,7 +228,7 @@ internal static class QuickHarness
         return runners.Count(r => r.Failure is not null);
     }
 
-    /// <summary>The read targets (JMC1 against compact JSON, STJ, MessagePack, MemoryPack) as ratios of this run's medians: how many times faster the first is than the second.</summary>
+    /// <summary>The read targets (docs/performance.md) as ratios of this run's medians: how many times faster the first is than the second.</summary>
     private static string ReadSummary(string scenario, List<Runner> runners)
     {
         string Faster(string method, string than)

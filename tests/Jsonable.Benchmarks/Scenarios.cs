@@ -14,7 +14,7 @@ public interface IScenario
     void Setup();
 }
 
-/// <summary>A read scenario: the quick harness prints its read-target ratios (JMC1 against compact JSON, STJ, MessagePack, MemoryPack).</summary>
+/// <summary>A read scenario: the quick harness prints its target ratios (the reads of docs/performance.md).</summary>
 public interface IReadScenario : IScenario
 {
 }

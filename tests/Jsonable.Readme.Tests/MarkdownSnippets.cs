@@ -30,6 +30,32 @@ public static class MarkdownSnippets
     /// <summary>The repository root: the folder above the test that holds the solution.</summary>
     public static string RepositoryRoot { get; } = FindRoot();
 
+    /// <summary>README.md and every page under docs/, relative to the repository root, in a stable order.</summary>
+    public static IEnumerable<string> DocumentationFiles()
+    {
+        yield return "README.md";
+        string[] pages = Directory.GetFiles(Path.Combine(RepositoryRoot, "docs"), "*.md");
+        Array.Sort(pages, StringComparer.Ordinal);
+        foreach (string page in pages)
+        {
+            yield return "docs/" + Path.GetFileName(page);
+        }
+    }
+
+    /// <summary>The readme of each package (<c>src/*/README.md</c>), what nuget.org shows; relative to the repository root.</summary>
+    public static IEnumerable<string> PackageReadmeFiles()
+    {
+        string[] projects = Directory.GetDirectories(Path.Combine(RepositoryRoot, "src"));
+        Array.Sort(projects, StringComparer.Ordinal);
+        foreach (string project in projects)
+        {
+            if (File.Exists(Path.Combine(project, "README.md")))
+            {
+                yield return "src/" + Path.GetFileName(project) + "/README.md";
+            }
+        }
+    }
+
     /// <summary>The <c>```csharp</c> blocks of <paramref name="relativePath"/>.</summary>
     public static List<MarkdownSnippet> CSharpBlocks(string relativePath)
     {

@@ -14,9 +14,8 @@ namespace Jsonable.Readme.Tests;
 /// Every <c>```csharp</c> block of README.md and the guides under docs/ compiles as written — usings included, no implicit usings —
 /// with the Jsonable generator run over it, against the repository's own assemblies (the runtime, ASP.NET Core, client,
 /// OpenAPI and Swashbuckle packages, and the sample models in <c>Jsonable.Samples.RealData</c>) and the ASP.NET Core
-/// shared framework. A block with top-level statements is compiled as a program, any other as a library. Blocks marked
-/// <c>&lt;!-- snippet: fragment (why) --&gt;</c> on the line before the fence (see <see cref="MarkdownSnippets"/>) are
-/// not compiled, and must say why.
+/// shared framework. A block with top-level statements is compiled as a program, any other as a library. A user copies
+/// a block whole, so none may be a fragment (<c>&lt;!-- snippet: fragment … --&gt;</c>, see <see cref="MarkdownSnippets"/>).
 /// </summary>
 public sealed class ReadmeSnippetTests
 {
@@ -44,11 +43,7 @@ public sealed class ReadmeSnippetTests
     public void CSharpSnippet_CompilesAsWritten_WithTheGenerator(string name)
     {
         MarkdownSnippet snippet = AllSnippets().Single(s => s.ToString() == name);
-        if (snippet.FragmentReason is not null)
-        {
-            Assert.False(string.IsNullOrWhiteSpace(snippet.FragmentReason), $"{snippet}: a fragment marker must say why the block is not a whole program.");
-            return;
-        }
+        Assert.True(snippet.FragmentReason is null, $"{snippet} is marked as a fragment ({snippet.FragmentReason}): a user copies it whole, so make it a whole program.");
 
         string[] errors = Compile(snippet.Code);
 
@@ -56,12 +51,66 @@ public sealed class ReadmeSnippetTests
     }
 
     [Fact]
-    public void Readme_HasCSharpSnippets_AndMostCompile()
+    public void Readme_HasCSharpSnippets_AndEveryDocIsSearched()
     {
         List<MarkdownSnippet> readme = MarkdownSnippets.CSharpBlocks("README.md");
 
         Assert.True(readme.Count >= 4, $"only {readme.Count} csharp blocks found in README.md");
-        Assert.True(readme.Count(s => s.FragmentReason is null) > readme.Count / 2, "most README blocks should be whole programs, not fragments");
+        Assert.Contains(AllSnippets(), s => s.File == "docs/http.md");
+        Assert.Contains(AllSnippets(), s => s.File == "docs/client.md");
+        Assert.Contains(AllSnippets(), s => s.File == "src/Formatters/README.md");
+    }
+
+    /// <summary>
+    /// A program that registers a service also puts it in the pipeline: a user who copies <c>AddSwaggerGen</c> without
+    /// <c>UseSwagger()</c> gets no document, and <c>AddJsonable()</c> without <c>UseJsonable()</c> answers bad bodies
+    /// with exceptions instead of problem details.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Snippets))]
+    public void CSharpSnippet_ThatRegistersAService_AlsoUsesIt(string name)
+    {
+        MarkdownSnippet snippet = AllSnippets().Single(s => s.ToString() == name);
+        string[] missing = MissingPipelineCalls(snippet.Code);
+
+        Assert.True(missing.Length == 0, $"{snippet} registers a service but never calls {string.Join(", ", missing)}");
+    }
+
+    [Fact]
+    public void MissingPipelineCalls_FindsAnUnmappedService()
+    {
+        // The check itself can fail: the Swagger snippet as it once was (AddSwaggerGen, AddOpenApi, no UseSwagger/MapOpenApi).
+        string[] missing = MissingPipelineCalls("""
+            var builder = WebApplication.CreateBuilder(args);
+            builder.Services.AddJsonable();
+            builder.Services.AddSwaggerGen(o => o.AddJsonable());
+            builder.Services.AddOpenApi(o => o.AddJsonable());
+            var app = builder.Build();
+            app.UseSwaggerUI(o => o.EnableJsonable());
+            app.Run();
+            """);
+
+        Assert.Equal(["UseJsonable()", "UseSwagger()", "MapOpenApi()"], missing);
+    }
+
+    /// <summary>The pipeline calls a program is missing for the services it registers (only for programs that build an app).</summary>
+    private static string[] MissingPipelineCalls(string code)
+    {
+        if (!code.Contains("builder.Build()", StringComparison.Ordinal))
+        {
+            return [];
+        }
+
+        (string Registers, string Uses)[] pairs =
+        [
+            ("Services.AddJsonable(", "UseJsonable()"),
+            ("AddSwaggerGen(", "UseSwagger()"),
+            ("AddOpenApi(", "MapOpenApi()"),
+            ("AddControllers()", "MapControllers()"),
+        ];
+        return pairs.Where(p => code.Contains(p.Registers, StringComparison.Ordinal) && !code.Contains(p.Uses, StringComparison.Ordinal))
+            .Select(p => p.Uses)
+            .ToArray();
     }
 
     [Fact]
@@ -94,9 +143,9 @@ public sealed class ReadmeSnippetTests
         Assert.Empty(errors);
     }
 
-    /// <summary>The files whose blocks are compiled: the README and every guide under docs/.</summary>
+    /// <summary>The files whose blocks are compiled: the README, every page under docs/ and every package's readme.</summary>
     private static IEnumerable<MarkdownSnippet> AllSnippets() =>
-        new[] { "README.md", "docs/http.md", "docs/types.md", "docs/polymorphism.md", "docs/generic-types-and-dictionaries.md", "docs/jmc1.md" }.SelectMany(MarkdownSnippets.CSharpBlocks);
+        MarkdownSnippets.DocumentationFiles().Concat(MarkdownSnippets.PackageReadmeFiles()).SelectMany(MarkdownSnippets.CSharpBlocks);
 
     /// <summary>The errors (compiler and generator) of <paramref name="code"/> compiled with the generator.</summary>
     private static string[] Compile(string code)

@@ -4,6 +4,7 @@ using System.IO;
 using System.Net.Http;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Internal;
 
 namespace Jsonable.Http.Internal;
 
@@ -66,10 +67,7 @@ internal sealed class PooledBody : IDisposable
                             break;
                         }
 
-                        byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(Math.Min((long)buffer.Length * 2, limit + 1), Array.MaxLength));
-                        buffer.AsSpan(0, written).CopyTo(larger);
-                        ArrayPool<byte>.Shared.Return(buffer);
-                        buffer = larger;
+                        PooledArrays.Grow(ArrayPool<byte>.Shared, ref buffer, written, needed: 1, cap: limit + 1);
                     }
 
                     // Never read more than one byte past the limit: enough to know the body is too large.

@@ -1,5 +1,6 @@
 using System;
 using System.Net.Http.Headers;
+using Jsonable.Internal;
 
 namespace Jsonable.Http.Internal;
 
@@ -22,15 +23,12 @@ internal static class WireFormat
             return null;
         }
 
-        if (mediaType.Equals(JsonableMediaTypeNames.Jmc1, StringComparison.OrdinalIgnoreCase))
+        if (MediaTypeRules.IsJmc1(mediaType))
         {
             return JsonableFormat.Jmc1; // bytes: any charset parameter is meaningless and ignored
         }
 
-        bool json = mediaType.Equals(JsonableMediaTypeNames.Json, StringComparison.OrdinalIgnoreCase)
-            || mediaType.Equals(JsonableMediaTypeNames.TextJson, StringComparison.OrdinalIgnoreCase)
-            || (mediaType.StartsWith("application/", StringComparison.OrdinalIgnoreCase) && mediaType.EndsWith("+json", StringComparison.OrdinalIgnoreCase));
-        if (!json)
+        if (!MediaTypeRules.IsJson(mediaType))
         {
             return null;
         }

@@ -30,7 +30,7 @@ public sealed class JsonableJmc1OutputFormatter : OutputFormatter
     {
         ArgumentNullException.ThrowIfNull(context);
         base.WriteResponseHeaders(context);
-        ContentNegotiation.AddVaryAccept(context.HttpContext.Response);
+        JsonableResultsHelper.AddVaryAccept(context.HttpContext.Response);
     }
 
     /// <inheritdoc />

@@ -26,9 +26,10 @@ public sealed class JsonableJsonInputFormatter : TextInputFormatter, IInputForma
         SupportedEncodings.Add(UTF8EncodingWithoutBOM);
         SupportedEncodings.Add(UTF16EncodingLittleEndian);
         SupportedEncodings.Add(Encoding.BigEndianUnicode);
-        SupportedMediaTypes.Add(JsonableMediaTypes.Json);
-        SupportedMediaTypes.Add(JsonableMediaTypes.TextJson);
-        SupportedMediaTypes.Add(JsonableMediaTypes.AnyJsonSuffix);
+        foreach (string mediaType in ContentNegotiation.JsonRequestMediaTypes)
+        {
+            SupportedMediaTypes.Add(mediaType);
+        }
     }
 
     /// <summary>Only malformed input becomes a model error; anything else (a 413, a cancelled read) propagates.</summary>

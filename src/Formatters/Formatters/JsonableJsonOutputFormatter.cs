@@ -37,7 +37,7 @@ public sealed class JsonableJsonOutputFormatter : TextOutputFormatter
     {
         ArgumentNullException.ThrowIfNull(context);
         base.WriteResponseHeaders(context);
-        ContentNegotiation.AddVaryAccept(context.HttpContext.Response);
+        JsonableResultsHelper.AddVaryAccept(context.HttpContext.Response);
     }
 
     /// <inheritdoc />

@@ -5,8 +5,6 @@ using Jsonable.AspNetCore.Internal;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Options;
 
 namespace Jsonable.AspNetCore.Http;
 
@@ -36,14 +34,13 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider, IJsona
     public static async ValueTask<JsonableBody<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
     {
         ArgumentNullException.ThrowIfNull(context);
-        JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        T? value = await MinimalApiRequestBody.DeserializeAsync<T>(context, options).ConfigureAwait(false);
+        T? value = await MinimalApiRequestBody.DeserializeAsync<T>(context).ConfigureAwait(false);
         if (value is null)
         {
             throw new JsonableRequestException("The request body is null.", StatusCodes.Status400BadRequest, MinimalApiRequestBody.Errors("$", "The request body must not be null."));
         }
 
-        ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context, options);
+        MinimalApiRequestBody.ThrowIfNotAcceptableBeforeHandler(context);
 
         return new JsonableBody<T>(value);
     }
@@ -55,6 +52,6 @@ public sealed class JsonableBody<T> : IEndpointParameterMetadataProvider, IJsona
     {
         ArgumentNullException.ThrowIfNull(builder);
         // The content types MVC's Jsonable formatters read, so both stacks accept (and document) the same bodies.
-        builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.Json, JsonableMediaTypes.TextJson, JsonableMediaTypes.AnyJsonSuffix, JsonableMediaTypes.Jmc1], typeof(T)));
+        builder.Metadata.Add(new AcceptsMetadata([.. ContentNegotiation.JsonRequestMediaTypes, JsonableMediaTypes.Jmc1], typeof(T)));
     }
 }

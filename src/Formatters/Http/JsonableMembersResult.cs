@@ -1,5 +1,4 @@
 using System;
-using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
 using System.Threading.Tasks;
@@ -10,7 +9,6 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Options;
 
 namespace Jsonable.AspNetCore.Http;
 
@@ -68,7 +66,7 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
             ValidationProblemDetails problem = context.HttpContext.RequestServices.GetRequiredService<ProblemDetailsFactory>()
                 .CreateValidationProblemDetails(context.HttpContext, modelState, StatusCodes.Status400BadRequest, detail: detail);
             var result = new ObjectResult(problem) { StatusCode = StatusCodes.Status400BadRequest };
-            result.ContentTypes.Add("application/problem+json");
+            result.ContentTypes.Add(JsonableMediaTypeNames.ProblemJson);
             return result.ExecuteResultAsync(context);
         });
     }
@@ -80,9 +78,8 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
         return ExecuteAsync(httpContext, (detail, errors) => ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status400BadRequest, detail, errors));
     }
 
-    private async Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
+    private Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
     {
-        JsonableOptions options = httpContext.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
 
         var writers = new List<JsonablePartialWriter<T>>();
@@ -108,70 +105,22 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
             string detail = writers.Count == 0 && unknown.Count == 0
                 ? $"Name at least one field; the fields that can be selected are: {valid}."
                 : $"Unknown field{(unknown.Count > 1 ? "s" : string.Empty)} {string.Join(", ", unknown.Select(u => $"'{u}'"))}; the fields that can be selected are: {valid}.";
-            await writeBadRequest(detail, new Dictionary<string, string[]> { ["fields"] = [detail] }).ConfigureAwait(false);
-            return;
+            return writeBadRequest(detail, new Dictionary<string, string[]> { ["fields"] = [detail] });
         }
 
-        HttpResponse response = httpContext.Response;
-        ContentNegotiation.AddVaryAccept(response);
-        JsonableFormat? format = ContentNegotiation.SelectResponseFormat(httpContext.Request, options, out string mediaType);
-        if (format is null)
+        return JsonableResultsHelper.WriteNegotiatedAsync(httpContext, StatusCode, typeof(T).Name, (Result: this, Writers: writers), static async (context, state, format, options) =>
         {
-            await ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status406NotAcceptable, "None of the media types in the Accept header can be produced.", null).ConfigureAwait(false);
-            return;
-        }
-
-        byte[] body = WriteMembers(writers, format.Value, options.CreateWriterOptions());
-        response.StatusCode = StatusCode;
-        response.ContentType = format == JsonableFormat.Jmc1 ? mediaType : mediaType + "; charset=utf-8";
-        if (ETag is not null)
-        {
-            response.Headers.ETag = ETag;
-        }
-
-        response.ContentLength = body.Length;
-        await response.Body.WriteAsync(body, httpContext.RequestAborted).ConfigureAwait(false);
-    }
-
-    /// <summary>
-    /// One document holding the selected members: each partial writer writes <c>{"x":...}</c> (JMC1: after the document
-    /// header), and their members are joined into one object, so every byte comes from the generated writers.
-    /// </summary>
-    private byte[] WriteMembers(List<JsonablePartialWriter<T>> writers, JsonableFormat format, JsonableWriterOptions writerOptions)
-    {
-        int prefix = format == JsonableFormat.Jmc1 ? Jmc1.Header.Length + 1 : 1; // the header (JMC1) and '{'
-        var document = new ArrayBufferWriter<byte>();
-        var part = new ArrayBufferWriter<byte>();
-        bool empty = true;
-        foreach (JsonablePartialWriter<T> writer in writers)
-        {
-            part.ResetWrittenCount();
-            writer.WriteDocument(part, Value, format, writerOptions);
-            ReadOnlySpan<byte> members = part.WrittenSpan[prefix..^1]; // without the object's braces
-            if (members.IsEmpty)
+            // The member stitching is the runtime's (a wire-format job); the whole document is buffered for Content-Length.
+            using var document = new PooledByteBufferWriter();
+            JsonableMemberDocumentWriter.Write(document, state.Result.Value, state.Writers, format, options.CreateWriterOptions());
+            HttpResponse response = context.Response;
+            if (state.Result.ETag is not null)
             {
-                continue; // a member the writer left out ([JsonIgnore(Condition = WhenWritingNull)])
+                response.Headers.ETag = state.Result.ETag;
             }
 
-            if (empty)
-            {
-                document.Write(part.WrittenSpan[..prefix]);
-            }
-            else
-            {
-                document.Write(","u8);
-            }
-
-            document.Write(members);
-            empty = false;
-        }
-
-        if (empty)
-        {
-            document.Write(format == JsonableFormat.Jmc1 ? "/*JMC1*/{"u8 : "{"u8);
-        }
-
-        document.Write("}"u8);
-        return document.WrittenSpan.ToArray();
+            response.ContentLength = document.WrittenMemory.Length;
+            await response.Body.WriteAsync(document.WrittenMemory, context.RequestAborted).ConfigureAwait(false);
+        });
     }
 }

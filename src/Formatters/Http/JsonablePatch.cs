@@ -122,8 +122,8 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
     public static async ValueTask<JsonablePatch<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
     {
         ArgumentNullException.ThrowIfNull(context);
-        JsonableOptions options = context.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context, options).ConfigureAwait(false);
+        JsonableOptions options = JsonableRequestFeature.Of(context).Options;
+        (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context).ConfigureAwait(false);
         JsonablePatch<T> patch;
         try
         {
@@ -134,7 +134,7 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
             throw MinimalApiRequestBody.Malformed(exception, options);
         }
 
-        ContentNegotiation.ThrowIfNotAcceptableBeforeHandler(context, options);
+        MinimalApiRequestBody.ThrowIfNotAcceptableBeforeHandler(context);
         return patch;
     }
 

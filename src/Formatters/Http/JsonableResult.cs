@@ -2,15 +2,10 @@ using System;
 using System.Reflection;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
-using Jsonable.Internal;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Http.Metadata;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
-using Microsoft.Extensions.Logging.Abstractions;
-using Microsoft.Extensions.Options;
 
 namespace Jsonable.AspNetCore.Http;
 
@@ -39,31 +34,10 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
     object? IValueHttpResult.Value => Value;
 
     /// <inheritdoc />
-    public async Task ExecuteAsync(HttpContext httpContext)
+    public Task ExecuteAsync(HttpContext httpContext)
     {
         ArgumentNullException.ThrowIfNull(httpContext);
-        JsonableOptions options = httpContext.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        ILogger logger = httpContext.RequestServices.GetService<ILoggerFactory>()?.CreateLogger("Jsonable.AspNetCore.Http.JsonableResult") ?? NullLogger.Instance;
-        HttpResponse response = httpContext.Response;
-        ContentNegotiation.AddVaryAccept(response);
-
-        JsonableFormat? format = ContentNegotiation.SelectResponseFormat(httpContext.Request, options, out string mediaType);
-        if (format is null)
-        {
-            JsonableLog.NotAcceptable(logger, httpContext.Request.Headers.Accept.ToString());
-            await ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status406NotAcceptable, ContentNegotiation.NotAcceptableDetail).ConfigureAwait(false);
-            return;
-        }
-
-        if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanWrite)
-        {
-            throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
-        }
-
-        response.StatusCode = StatusCode;
-        response.ContentType = format == JsonableFormat.Jmc1 ? mediaType : mediaType + "; charset=utf-8";
-        await ResponseBodyWriter.WriteAsync(httpContext, Value, info, format.Value, options).ConfigureAwait(false);
-        JsonableLog.ResponseWritten(logger, typeof(T).Name, format.Value);
+        return JsonableResultsHelper.WriteValueAsync(httpContext, Value, StatusCode);
     }
 
     /// <summary>Describes the response to OpenAPI: both media types, with <typeparamref name="T"/> as the schema.</summary>
@@ -74,6 +48,6 @@ public sealed class JsonableResult<T> : IResult, IEndpointMetadataProvider, ISta
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status200OK, typeof(T), [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1]));
         builder.Metadata.Add(NegotiatedResponseMetadata.Instance);
-        builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status406NotAcceptable, typeof(Microsoft.AspNetCore.Mvc.ProblemDetails), ["application/problem+json"]));
+        builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status406NotAcceptable, typeof(Microsoft.AspNetCore.Mvc.ProblemDetails), [JsonableMediaTypeNames.ProblemJson]));
     }
 }

@@ -21,7 +21,7 @@ namespace Jsonable.AspNetCore.Documentation;
 /// <remarks>Works from endpoint metadata alone, so routes added later are described without a list to keep.</remarks>
 internal static class JsonableOperationRules
 {
-    internal const string ProblemJson = "application/problem+json";
+    internal const string ProblemJson = JsonableMediaTypeNames.ProblemJson;
 
     /// <summary>The one-paragraph description of JMC1 put next to every Jsonable body.</summary>
     internal const string Jmc1Note =

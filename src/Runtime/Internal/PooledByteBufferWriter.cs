@@ -58,10 +58,6 @@ internal sealed class PooledByteBufferWriter : IBufferWriter<byte>, IDisposable
             return;
         }
 
-        int newSize = (int)Math.Min(Array.MaxLength, Math.Max((long)_buffer.Length * 2, (long)_written + sizeHint));
-        byte[] larger = ArrayPool<byte>.Shared.Rent(newSize);
-        _buffer.AsSpan(0, _written).CopyTo(larger);
-        ArrayPool<byte>.Shared.Return(_buffer);
-        _buffer = larger;
+        PooledArrays.Grow(ArrayPool<byte>.Shared, ref _buffer, _written, sizeHint);
     }
 }

@@ -14,9 +14,9 @@ internal static class MinimalApiRequestBody
 {
     /// <summary>The body as an array of its own (UTF-8 JSON or JMC1 bytes), for a value that keeps it (a patch document).</summary>
     /// <exception cref="JsonableRequestException">415 for a content type or charset Jsonable does not read; 400 for an empty body.</exception>
-    public static async ValueTask<(JsonableFormat Format, byte[] Body)> ReadAsync(HttpContext context, JsonableOptions options)
+    public static async ValueTask<(JsonableFormat Format, byte[] Body)> ReadAsync(HttpContext context)
     {
-        (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, options).ConfigureAwait(false);
+        (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, JsonableRequestFeature.Of(context).Options).ConfigureAwait(false);
         using (body)
         {
             return (format, body.Span.ToArray());
@@ -28,8 +28,9 @@ internal static class MinimalApiRequestBody
     /// request pipe or a pooled copy, returned afterwards on every path).
     /// </summary>
     /// <exception cref="JsonableRequestException">415 for a content type or charset Jsonable does not read; 400 for an empty or malformed body.</exception>
-    public static async ValueTask<T?> DeserializeAsync<T>(HttpContext context, JsonableOptions options)
+    public static async ValueTask<T?> DeserializeAsync<T>(HttpContext context)
     {
+        JsonableOptions options = JsonableRequestFeature.Of(context).Options;
         (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, options).ConfigureAwait(false);
         using (body)
         {
@@ -64,6 +65,20 @@ internal static class MinimalApiRequestBody
         }
 
         return (format.Value, body);
+    }
+
+    /// <summary>
+    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the endpoint answers with
+    /// a negotiated Jsonable result, an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body).
+    /// </summary>
+    /// <exception cref="JsonableRequestException">406 when nothing the endpoint writes is acceptable.</exception>
+    public static void ThrowIfNotAcceptableBeforeHandler(HttpContext context)
+    {
+        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
+            && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) is null)
+        {
+            throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
+        }
     }
 
     /// <summary>A 400 for a body the generated reader refused, keyed by the JSON path where it went wrong.</summary>

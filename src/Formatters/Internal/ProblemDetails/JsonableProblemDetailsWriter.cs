@@ -11,13 +11,13 @@ namespace Jsonable.AspNetCore.Internal;
 /// </summary>
 internal sealed class JsonableProblemDetailsWriter : IProblemDetailsWriter
 {
-    private static readonly MediaTypeHeaderValue s_json = new("application/json");
-    private static readonly MediaTypeHeaderValue s_problemJson = new("application/problem+json");
+    private static readonly MediaTypeHeaderValue s_json = new(JsonableMediaTypeNames.Json);
+    private static readonly MediaTypeHeaderValue s_problemJson = new(JsonableMediaTypeNames.ProblemJson);
 
     public bool CanWrite(ProblemDetailsContext context)
     {
         // The default writer answers a missing Accept and any Accept covering JSON or problem+json: leave it those.
-        var accept = context.HttpContext.Request.GetTypedHeaders().Accept;
+        var accept = JsonableRequestFeature.Of(context.HttpContext).Accept;
         if (accept.Count == 0)
         {
             return false;

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
 
 namespace Jsonable.AspNetCore.Internal;
@@ -195,10 +196,7 @@ internal static class ResponseBodyWriter
                 return;
             }
 
-            byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(Array.MaxLength, Math.Max((long)_buffer.Length * 2, (long)_length + sizeHint)));
-            _buffer.AsSpan(0, _length).CopyTo(larger);
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = larger;
+            PooledArrays.Grow(ArrayPool<byte>.Shared, ref _buffer, _length, sizeHint);
         }
     }
 }

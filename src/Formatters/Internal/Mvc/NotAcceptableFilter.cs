@@ -93,9 +93,8 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
             return true;
         }
 
-        JsonableOptions options = http.RequestServices.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
         if (result.ContentTypes.Count > 0
-            || ContentNegotiation.SelectResponseFormat(http.Request, options, out string mediaType) is not { } format
+            || JsonableRequestFeature.Of(http).SelectResponseFormat(out string mediaType) is not { } format
             || (format == JsonableFormat.Jmc1 && !FormatterCore.CanWrite(type)))
         {
             return false;
@@ -116,7 +115,7 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
         IServiceProvider services = http.RequestServices;
         var formatterContext = new OutputFormatterWriteContext(http, services.GetRequiredService<IHttpResponseStreamWriterFactory>().CreateWriter, type, value);
         IOutputFormatter? formatter = services.GetRequiredService<OutputFormatterSelector>().SelectFormatter(formatterContext, result.Formatters, result.ContentTypes);
-        return formatter is not null && !ContentNegotiation.IsRefused(http.Request, formatterContext.ContentType.ToString());
+        return formatter is not null && !ContentNegotiation.IsRefused(http, formatterContext.ContentType.ToString());
     }
 
     /// <summary>

@@ -1,12 +1,10 @@
 using System;
 using System.Collections;
 using System.Diagnostics.CodeAnalysis;
-using System.Linq;
 using System.Reflection;
 using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Http;
-using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Validation;
 
 #pragma warning disable ASP0029 // Microsoft.Extensions.Validation's resolver API is marked experimental in .NET 10.
@@ -73,27 +71,4 @@ internal sealed class JsonableBodyValidatableInfoResolver : IValidatableInfoReso
             }
         }
     }
-}
-
-/// <summary>
-/// Puts <see cref="JsonableBodyValidatableInfoResolver"/> first, after every other configuration (the resolver
-/// <c>AddValidation()</c> generates included), so it answers for <see cref="JsonableBody{T}"/> before the generated one.
-/// </summary>
-internal sealed class JsonableBodyValidationSetup : IPostConfigureOptions<ValidationOptions>
-{
-    public void PostConfigure(string? name, ValidationOptions options)
-    {
-        ArgumentNullException.ThrowIfNull(options);
-        if (!options.Resolvers.Any(resolver => resolver is JsonableBodyValidatableInfoResolver))
-        {
-            options.Resolvers.Insert(0, new JsonableBodyValidatableInfoResolver());
-        }
-    }
-}
-
-/// <summary>The value of a <see cref="JsonableBody{T}"/> without knowing <c>T</c>.</summary>
-internal interface IJsonableBody
-{
-    /// <summary>The bound value.</summary>
-    object? BoxedValue { get; }
 }

@@ -1,10 +1,8 @@
 using System;
 using System.Collections.Generic;
-using System.Linq;
 using System.Text;
+using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
 
@@ -25,6 +23,12 @@ internal static class ContentNegotiation
         ("application", "jsonc+jmc1", JsonableMediaTypes.Jmc1, JsonableFormat.Jmc1),
     ];
 
+    /// <summary>
+    /// The JSON media types a request body may have (and the MVC JSON formatters list): <c>application/json</c>,
+    /// <c>text/json</c>, and any structured-syntax <c>application/*+json</c> type.
+    /// </summary>
+    public static readonly string[] JsonRequestMediaTypes = [JsonableMediaTypes.Json, JsonableMediaTypes.TextJson, JsonableMediaTypes.AnyJsonSuffix];
+
     /// <summary>The detail of every 406 Jsonable answers.</summary>
     public const string NotAcceptableDetail = "None of the media types in the Accept header can be produced.";
 
@@ -34,9 +38,8 @@ internal static class ContentNegotiation
     /// </summary>
     public static string UnsupportedContentTypeDetail(HttpContext context)
     {
-        JsonableOptions options = context.RequestServices?.GetService<IOptions<JsonableOptions>>()?.Value ?? new JsonableOptions();
-        string accepted = $"{JsonableMediaTypes.Json}, {JsonableMediaTypes.TextJson}, {JsonableMediaTypes.AnyJsonSuffix}";
-        return options.EnableJmc1
+        string accepted = string.Join(", ", JsonRequestMediaTypes);
+        return JsonableRequestFeature.Of(context).Options.EnableJmc1
             ? $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted}, {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16; JMC1 as bytes)."
             : $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted} (in UTF-8 or UTF-16).";
     }
@@ -44,10 +47,12 @@ internal static class ContentNegotiation
     /// <summary>
     /// The format to answer in, or <see langword="null"/> when the request accepts neither (406);
     /// <paramref name="mediaType"/> is the media type to label the response with: one the client accepted, as MVC does
-    /// (<c>Accept: text/json</c> gets <c>text/json</c>).
+    /// (<c>Accept: text/json</c> gets <c>text/json</c>). Asked once per request, through
+    /// <see cref="JsonableRequestFeature.SelectResponseFormat"/>.
     /// </summary>
-    public static JsonableFormat? SelectResponseFormat(HttpRequest request, JsonableOptions options, out string mediaType)
+    internal static JsonableFormat? SelectResponseFormat(HttpRequest request, JsonableRequestFeature feature, out string mediaType)
     {
+        JsonableOptions options = feature.Options;
         mediaType = JsonableMediaTypes.Json;
         if (request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
         {
@@ -63,7 +68,7 @@ internal static class ContentNegotiation
             }
         }
 
-        IList<MediaTypeHeaderValue> accept = request.GetTypedHeaders().Accept;
+        IList<MediaTypeHeaderValue> accept = feature.Accept;
         if (accept.Count == 0)
         {
             return JsonableFormat.Json;
@@ -102,14 +107,14 @@ internal static class ContentNegotiation
     /// Whether the request's <c>Accept</c> refuses <paramref name="contentType"/> outright: the most specific range that
     /// matches it says q=0. (MVC's formatter selection treats such a range as merely the least preferred.)
     /// </summary>
-    public static bool IsRefused(HttpRequest request, string? contentType)
+    public static bool IsRefused(HttpContext context, string? contentType)
     {
         if (contentType is null || !MediaTypeHeaderValue.TryParse(contentType, out MediaTypeHeaderValue? parsed))
         {
             return false;
         }
 
-        IList<MediaTypeHeaderValue> accept = request.GetTypedHeaders().Accept;
+        IList<MediaTypeHeaderValue> accept = JsonableRequestFeature.Of(context).Accept;
         return accept.Count > 0 && QualityOf(accept, parsed.Type.ToString(), parsed.SubType.ToString()) is { Quality: 0, Index: >= 0 };
     }
 
@@ -166,15 +171,13 @@ internal static class ContentNegotiation
             return null;
         }
 
-        if (options.EnableJmc1 && parsed.MediaType.Equals(JsonableMediaTypes.Jmc1, StringComparison.OrdinalIgnoreCase))
+        ReadOnlySpan<char> mediaType = parsed.MediaType.AsSpan();
+        if (options.EnableJmc1 && MediaTypeRules.IsJmc1(mediaType))
         {
             return JsonableFormat.Jmc1; // bytes, not text: a charset does not apply
         }
 
-        bool isJson = parsed.MediaType.Equals(JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase)
-            || parsed.MediaType.Equals(JsonableMediaTypes.TextJson, StringComparison.OrdinalIgnoreCase)
-            || (parsed.Type.Equals("application", StringComparison.OrdinalIgnoreCase) && parsed.Suffix.Equals("json", StringComparison.OrdinalIgnoreCase));
-        if (!isJson)
+        if (!MediaTypeRules.IsJson(mediaType))
         {
             return null;
         }
@@ -186,34 +189,5 @@ internal static class ContentNegotiation
 
         encoding = parsed.Encoding;
         return encoding?.CodePage is 65001 or 1200 or 1201 ? JsonableFormat.Json : null;
-    }
-
-    /// <summary>
-    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the endpoint answers with
-    /// a negotiated Jsonable result, an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body).
-    /// </summary>
-    /// <exception cref="Http.JsonableRequestException">406 when nothing the endpoint writes is acceptable.</exception>
-    public static void ThrowIfNotAcceptableBeforeHandler(HttpContext context, JsonableOptions options)
-    {
-        if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
-            && SelectResponseFormat(context.Request, options, out _) is null)
-        {
-            throw new Http.JsonableRequestException(NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
-        }
-    }
-
-    /// <summary>Adds <c>Vary: Accept</c> once: the body depends on the request's Accept header.</summary>
-    public static void AddVaryAccept(HttpResponse response)
-    {
-        StringValues vary = response.Headers.Vary;
-        foreach (string? value in vary)
-        {
-            if (value is not null && value.Split(',').Any(v => v.Trim().Equals(HeaderNames.Accept, StringComparison.OrdinalIgnoreCase)))
-            {
-                return;
-            }
-        }
-
-        response.Headers.Vary = StringValues.Concat(vary, HeaderNames.Accept);
     }
 }

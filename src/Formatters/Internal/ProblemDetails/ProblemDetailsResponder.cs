@@ -21,8 +21,6 @@ namespace Jsonable.AspNetCore.Internal;
 /// </summary>
 internal static class ProblemDetailsResponder
 {
-    private const string ProblemJson = "application/problem+json";
-
     /// <summary>Answers <paramref name="statusCode"/> with problem details; a validation problem when there are <paramref name="errors"/> (then <paramref name="detail"/> is left out: the errors say it).</summary>
     public static Task WriteAsync(HttpContext context, int statusCode, string? detail, IReadOnlyDictionary<string, string[]>? errors = null)
     {
@@ -40,7 +38,7 @@ internal static class ProblemDetailsResponder
         response.StatusCode = problem.Status ??= response.StatusCode;
         if (response.StatusCode == StatusCodes.Status406NotAcceptable)
         {
-            ContentNegotiation.AddVaryAccept(response); // the answer depends on Accept, as every negotiated one does
+            JsonableResultsHelper.AddVaryAccept(response); // the answer depends on Accept, as every negotiated one does
         }
 
         IProblemDetailsService? service = context.RequestServices.GetService<IProblemDetailsService>();
@@ -85,7 +83,7 @@ internal static class ProblemDetailsResponder
         JsonTypeInfo typeInfo = problem is HttpValidationProblemDetails
             ? ProblemDetailsJsonContext.Default.HttpValidationProblemDetails
             : ProblemDetailsJsonContext.Default.ProblemDetails;
-        return response.WriteAsJsonAsync(problem, typeInfo, ProblemJson, context.RequestAborted);
+        return response.WriteAsJsonAsync(problem, typeInfo, JsonableMediaTypeNames.ProblemJson, context.RequestAborted);
     }
 
     /// <summary>

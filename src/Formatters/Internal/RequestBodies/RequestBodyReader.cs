@@ -4,6 +4,7 @@ using System.IO.Pipelines;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 
@@ -190,10 +191,7 @@ internal static class RequestBodyReader
                 return;
             }
 
-            byte[] larger = pool.Rent((int)Math.Min(Array.MaxLength, Math.Max((long)buffer.Length * 2, (long)_length + room)));
-            buffer.AsSpan(0, _length).CopyTo(larger);
-            _buffer = larger;
-            pool.Return(buffer);
+            PooledArrays.Grow(pool, ref _buffer!, _length, room);
         }
     }
 }

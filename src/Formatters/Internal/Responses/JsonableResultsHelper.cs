@@ -1,0 +1,80 @@
+using System;
+using System.Linq;
+using System.Threading.Tasks;
+using Jsonable.Internal;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
+using Microsoft.Extensions.Primitives;
+using Microsoft.Net.Http.Headers;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>
+/// The one negotiated-response path of every Jsonable result (<c>JsonableResult</c>, <c>JsonableCreatedResult</c>,
+/// <c>JsonableMembersResult</c>), in the manner of ASP.NET Core's <c>HttpResultsHelper</c>: <c>Vary: Accept</c>, the
+/// format the request accepts (else a logged 406 problem), the status and content type, then the body.
+/// </summary>
+internal static class JsonableResultsHelper
+{
+    /// <summary>The log category of every Jsonable result.</summary>
+    private const string LogCategory = "Jsonable.AspNetCore.Http.JsonableResult";
+
+    /// <summary>Writes <paramref name="value"/> with the generated writer of <typeparamref name="T"/> in the negotiated format.</summary>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> has no generated writer.</exception>
+    public static Task WriteValueAsync<T>(HttpContext context, T value, int statusCode) =>
+        WriteNegotiatedAsync(context, statusCode, typeof(T).Name, value, static (ctx, v, format, options) =>
+        {
+            if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanWrite)
+            {
+                throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
+            }
+
+            return ResponseBodyWriter.WriteAsync(ctx, v, info, format, options);
+        });
+
+    /// <summary>
+    /// Answers in the format the request accepts: sends <c>Vary: Accept</c>, answers 406 with problem details (and a log
+    /// line) when it accepts none, else sets <paramref name="statusCode"/> and the content type and lets
+    /// <paramref name="writeBody"/> write the body.
+    /// </summary>
+    /// <param name="context">The request's context.</param>
+    /// <param name="statusCode">The status of a response with a body.</param>
+    /// <param name="typeName">What is written, for the log.</param>
+    /// <param name="state">What <paramref name="writeBody"/> writes (a static lambda's argument: no closure per request).</param>
+    /// <param name="writeBody">Writes the body in the chosen format.</param>
+    public static async Task WriteNegotiatedAsync<TState>(HttpContext context, int statusCode, string typeName, TState state, Func<HttpContext, TState, JsonableFormat, JsonableOptions, Task> writeBody)
+    {
+        JsonableRequestFeature feature = JsonableRequestFeature.Of(context);
+        ILogger logger = context.RequestServices?.GetService<ILoggerFactory>()?.CreateLogger(LogCategory) ?? NullLogger.Instance;
+        HttpResponse response = context.Response;
+        AddVaryAccept(response);
+        if (feature.SelectResponseFormat(out string mediaType) is not { } format)
+        {
+            JsonableLog.NotAcceptable(logger, context.Request.Headers.Accept.ToString());
+            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status406NotAcceptable, ContentNegotiation.NotAcceptableDetail).ConfigureAwait(false);
+            return;
+        }
+
+        response.StatusCode = statusCode;
+        response.ContentType = format == JsonableFormat.Jmc1 ? mediaType : mediaType + "; charset=utf-8"; // JMC1 is bytes: no charset
+        await writeBody(context, state, format, feature.Options).ConfigureAwait(false);
+        JsonableLog.ResponseWritten(logger, typeName, format);
+    }
+
+    /// <summary>Adds <c>Vary: Accept</c> once: the body depends on the request's Accept header.</summary>
+    public static void AddVaryAccept(HttpResponse response)
+    {
+        StringValues vary = response.Headers.Vary;
+        foreach (string? value in vary)
+        {
+            if (value is not null && value.Split(',').Any(v => v.Trim().Equals(HeaderNames.Accept, StringComparison.OrdinalIgnoreCase)))
+            {
+                return;
+            }
+        }
+
+        response.Headers.Vary = StringValues.Concat(vary, HeaderNames.Accept);
+    }
+}

@@ -1,0 +1,26 @@
+using System;
+
+namespace Jsonable.Internal;
+
+/// <summary>
+/// Which media types are JMC1 and which are JSON, for the server (<c>Jsonable.AspNetCore</c>: request bodies) and the
+/// client (<c>Jsonable.Http</c>: response bodies) alike. Charsets are each side's own rule: the server transcodes
+/// UTF-16, the client reads UTF-8 only.
+/// </summary>
+internal static class MediaTypeRules
+{
+    /// <summary>Whether <paramref name="mediaType"/> (type/subtype, no parameters) is JMC1.</summary>
+    /// <param name="mediaType">The media type without parameters.</param>
+    public static bool IsJmc1(ReadOnlySpan<char> mediaType) =>
+        mediaType.Equals(JsonableMediaTypeNames.Jmc1, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>
+    /// Whether <paramref name="mediaType"/> (type/subtype, no parameters) is JSON: <c>application/json</c>,
+    /// <c>text/json</c>, or a structured-syntax <c>application/*+json</c> type (<c>application/problem+json</c>, ...).
+    /// </summary>
+    /// <param name="mediaType">The media type without parameters.</param>
+    public static bool IsJson(ReadOnlySpan<char> mediaType) =>
+        mediaType.Equals(JsonableMediaTypeNames.Json, StringComparison.OrdinalIgnoreCase)
+        || mediaType.Equals(JsonableMediaTypeNames.TextJson, StringComparison.OrdinalIgnoreCase)
+        || (mediaType.StartsWith("application/", StringComparison.OrdinalIgnoreCase) && mediaType.EndsWith("+json", StringComparison.OrdinalIgnoreCase));
+}

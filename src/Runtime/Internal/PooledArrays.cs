@@ -1,0 +1,28 @@
+using System;
+using System.Buffers;
+
+namespace Jsonable.Internal;
+
+/// <summary>The one way a pooled byte buffer grows: rent a larger array, copy what is written, return the old one.</summary>
+internal static class PooledArrays
+{
+    /// <summary>
+    /// Replaces <paramref name="buffer"/> with an array from <paramref name="pool"/> of at least twice its size (at least
+    /// <paramref name="used"/> + <paramref name="needed"/>, at most <paramref name="cap"/> and <see cref="Array.MaxLength"/>)
+    /// holding its first <paramref name="used"/> bytes, and returns the old array to the pool.
+    /// </summary>
+    /// <param name="pool">Where both arrays come from and go back to.</param>
+    /// <param name="buffer">The buffer; a larger one afterwards.</param>
+    /// <param name="used">How many bytes at its start are kept.</param>
+    /// <param name="needed">How many more bytes must fit after them.</param>
+    /// <param name="cap">The largest size asked for.</param>
+    public static void Grow(ArrayPool<byte> pool, ref byte[] buffer, int used, int needed, long cap = long.MaxValue)
+    {
+        long size = Math.Min(Math.Min(cap, Array.MaxLength), Math.Max((long)buffer.Length * 2, (long)used + needed));
+        byte[] larger = pool.Rent((int)size);
+        buffer.AsSpan(0, used).CopyTo(larger);
+        byte[] old = buffer;
+        buffer = larger;
+        pool.Return(old);
+    }
+}

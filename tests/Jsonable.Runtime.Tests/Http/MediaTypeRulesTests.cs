@@ -1,0 +1,43 @@
+#nullable enable
+using Jsonable.Internal;
+
+namespace Jsonable.Runtime.Tests.Http;
+
+/// <summary>The one rule of which media types are JSON and which JMC1, shared by the ASP.NET Core package and the client.</summary>
+public sealed class MediaTypeRulesTests
+{
+    [Theory]
+    [InlineData("application/json")]
+    [InlineData("APPLICATION/JSON")]
+    [InlineData("text/json")]
+    [InlineData("application/problem+json")]
+    [InlineData("application/merge-patch+json")]
+    [InlineData("application/vnd.api+JSON")]
+    public void IsJson_JsonMediaTypes(string mediaType)
+    {
+        Assert.True(MediaTypeRules.IsJson(mediaType));
+        Assert.False(MediaTypeRules.IsJmc1(mediaType));
+    }
+
+    [Theory]
+    [InlineData("application/jsonc+jmc1")]
+    [InlineData("Application/JSONC+JMC1")]
+    public void IsJmc1_TheJmc1MediaType_WhichIsNotJson(string mediaType)
+    {
+        Assert.True(MediaTypeRules.IsJmc1(mediaType));
+        Assert.False(MediaTypeRules.IsJson(mediaType)); // JMC1 is bytes: never read as plain JSON
+    }
+
+    [Theory]
+    [InlineData("text/plain")]
+    [InlineData("application/xml")]
+    [InlineData("text/problem+json")] // only application/ has structured-syntax JSON types Jsonable reads
+    [InlineData("application/jsonl")]
+    [InlineData("application/json-seq")]
+    [InlineData("")]
+    public void Neither_OtherMediaTypes(string mediaType)
+    {
+        Assert.False(MediaTypeRules.IsJson(mediaType));
+        Assert.False(MediaTypeRules.IsJmc1(mediaType));
+    }
+}
