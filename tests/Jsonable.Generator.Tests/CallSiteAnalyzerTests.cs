@@ -158,6 +158,19 @@ public sealed class CallSiteAnalyzerTests
     }
 
     [Fact]
+    public void SerializerSerializeAsyncToStream_PlainType_ReportsJsonable040OnTheValueArgument()
+    {
+        // The Stream, string and PipeReader overloads are matched by name prefix, so a new overload is covered too.
+        AssertWarning(
+            """
+            await JsonableSerializer.SerializeAsync(new System.IO.MemoryStream(), [|new PlainDto()|]);
+            Order? order = await JsonableSerializer.DeserializeAsync<Order>(new System.IO.MemoryStream());
+            """,
+            "JSONABLE040",
+            "'PlainDto' reaches JsonableSerializer.SerializeAsync but is not a Jsonable type, so the call fails at run time: mark 'PlainDto' [ToJson] and partial");
+    }
+
+    [Fact]
     public void ResultsOk_DictionaryWithUnsupportedKey_ReportsJsonable040NamingTheKey()
     {
         AssertWarning(

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.IO;
 using System.Linq;
 using Jsonable.Generator;
 using Microsoft.CodeAnalysis;
@@ -13,7 +12,7 @@ namespace Jsonable.Readme.Tests;
 
 /// <summary>
 /// What the docs show is what a user's build accepts with <c>TreatWarningsAsErrors</c>: no whole-program
-/// <c>```csharp</c> block of README.md or docs/*.md draws a call-site warning (JSONABLE040-042) from
+/// <c>```csharp</c> block of README.md, docs/*.md or a package readme draws a call-site warning (JSONABLE040-042) from
 /// <see cref="CallSiteAnalyzer"/> — no unmarked type handed to a Jsonable call, no app without <c>UseJsonable()</c>.
 /// </summary>
 public sealed class SnippetCallSiteWarningTests
@@ -65,13 +64,9 @@ public sealed class SnippetCallSiteWarningTests
         Assert.Contains(warnings, w => w.Contains("JSONABLE042", StringComparison.Ordinal));
     }
 
-    /// <summary>Every Markdown file under docs/ and the README (a new guide is covered without being listed).</summary>
+    /// <summary>The blocks the snippet tests compile: the README, every page under docs/ and every package's readme.</summary>
     private static IEnumerable<MarkdownSnippet> AllSnippets() =>
-        Directory.GetFiles(Path.Combine(MarkdownSnippets.RepositoryRoot, "docs"), "*.md")
-            .Select(path => "docs/" + Path.GetFileName(path))
-            .Order(StringComparer.Ordinal)
-            .Prepend("README.md")
-            .SelectMany(MarkdownSnippets.CSharpBlocks);
+        MarkdownSnippets.DocumentationFiles().Concat(MarkdownSnippets.PackageReadmeFiles()).SelectMany(MarkdownSnippets.CSharpBlocks);
 
     /// <summary>The analyzer's diagnostics for <paramref name="code"/>, compiled as the snippet tests compile it (generator included).</summary>
     private static string[] CallSiteWarnings(string code)
