@@ -23,7 +23,7 @@ public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, str
     public bool IsJsonData => MediaType is "application/json" or "text/json" || MediaType.EndsWith("+json", StringComparison.Ordinal) || IsJmc1;
 
     /// <summary>The body as JSON text (JMC1 comments stripped by the independent test oracle).</summary>
-    public byte[] JsonBytes => IsJmc1 ? Jmc1Text.StripComments(Body) : Body;
+    public byte[] JsonBytes => IsJmc1 ? Jmc1Oracle.StripComments(Body) : Body;
 
     public string Text => Encoding.UTF8.GetString(Body.Length > 300 ? Body[..300] : Body);
 

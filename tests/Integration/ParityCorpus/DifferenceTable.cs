@@ -104,55 +104,6 @@ internal static partial class DifferenceTable
             "A body cut right after a complete string (a member name or a string value) keys its 400 at that member ($.reference) where STJ keys it at the enclosing object ($). Cause: JsonPathLocator.Locate (src/Runtime/Internal) names the member whose name was read.",
             c => c.Mvc && c.Group == "body" && c.Literal!.StartsWith("truncated", StringComparison.Ordinal) && EndsAfterCompleteString(c.Body!),
             [Aspect.ProblemShape]),
-        new(
-            "date-offset-hours-only",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | placedAt = \"2024-01-02T03:04:05+05\"",
-            "DateTime/DateTimeOffset with an hour-only offset (…+05) is a 400 (STJ accepts it). Cause: JsonableReader.ReadDateTime/ReadDateTimeOffset (src/Runtime/JsonableReader.Values.cs), s_dateTimeFormats' K.",
-            c => IsDateTimeMember(c) && HourOnlyOffset().IsMatch(c.Literal!),
-            [Aspect.Status]),
-        new(
-            "date-offset-lenient",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | placedAt = \"2024-01-02T03:04:05+0530\"",
-            "DateTime/DateTimeOffset with an offset without its colon (…+0530) or with a one-digit hour (…+1:00) is accepted (STJ: 400). Cause: the same TryParseExact with K in JsonableReader.Values.cs, which accepts more than ISO 8601.",
-            c => IsDateTimeMember(c) && LenientOffset().IsMatch(c.Literal!) && !LongFraction().IsMatch(c.Literal!), // with 8+ digits both refuse
-            [Aspect.Status]),
-        new(
-            "date-fraction-over-7-digits",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | placedAt = \"2024-01-02T03:04:05.123456789Z\"",
-            "DateTime/DateTimeOffset with 8 or 9 fraction digits (Go's RFC3339Nano, Java's Instant) is a 400 (STJ truncates to 7). Cause: FFFFFFF in s_dateTimeFormats (JsonableReader.Values.cs).",
-            c => IsDateTimeMember(c) && LongFraction().IsMatch(c.Literal!) && !LenientOffset().IsMatch(c.Literal!) && !c.Literal!.EndsWith("z\"", StringComparison.Ordinal),
-            [Aspect.Status]),
-        new(
-            "datetime-min-with-offset",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | shippedAt = \"0001-01-01T00:00:00+01:00\"",
-            "DateTime \"0001-01-01T00:00:00+01:00\" is accepted as 0001-01-01T23:00 local, a value 24 h off (STJ: 400, out of range). Cause: DateTime.TryParseExact with RoundtripKind in JsonableReader.ReadDateTime wraps below DateTime.MinValue.",
-            c => c.Mvc && c.Member == "shippedAt" && c.Literal == "\"0001-01-01T00:00:00+01:00\"",
-            [Aspect.Status]),
-        new(
-            "time-leading-whitespace",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | deliveryWindowStart = \" 09:30:00\"",
-            "TimeOnly and TimeSpan with leading whitespace (\" 09:30:00\") are accepted (STJ: 400). Cause: TimeSpan.TryParseExact(\"c\") in JsonableReader.ReadTimeOnly/ReadTimeSpan trims whitespace.",
-            c => c.Mvc && c.Member is "deliveryWindowStart" or "handlingTime" && c.Literal!.StartsWith("\" ", StringComparison.Ordinal),
-            [Aspect.Status]),
-        new(
-            "guid-plus-sign",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | reference = \"3f2504e0-4f89-11d3-9a0c-+305e82c3301\"",
-            "A Guid with a '+' inside a group (…-+305e82c3301) is accepted (STJ: 400). Cause: Guid.TryParseExact(\"D\") in JsonableReader.TryParseGuid takes a sign in a hex group.",
-            c => c.Mvc && c.Member == "reference" && c.Literal!.Contains('+', StringComparison.Ordinal),
-            [Aspect.Status]),
-        new(
-            "double-overflow",
-            Intended: false,
-            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | weight = 1e309",
-            "A double beyond ±1.8e308 (1e309) is a 400; STJ reads ±Infinity (and then its own writer throws on the echo: the STJ host fails the request). Cause: double.IsFinite in JsonableReader.ReadDouble (src/Runtime/JsonableReader.Numbers.cs).",
-            c => c.Mvc && c.Member is "weight" or "lines[0].discount" && c.Literal is "1e309" or "-1e309",
-            [Aspect.Status]),
     ];
 
     private static bool AsksForJmc1(CorpusCase c) =>

@@ -213,8 +213,8 @@ public sealed class ValueCorpusTests
         byte[] value = Encoding.UTF8.GetBytes(literal);
         bool isString = value.Length >= 2 && value[0] == (byte)'"' && value[^1] == (byte)'"';
         return isString
-            ? Jmc1Text.Build(Jmc1Text.ObjectWithMember("Value"), value.Length - 2, value, "}")
-            : Jmc1Text.Build(Jmc1Text.ObjectWithMember("Value"), value, "}");
+            ? Jmc1Oracle.Build(Jmc1Oracle.ObjectWithMember("Value"), value.Length - 2, value, "}")
+            : Jmc1Oracle.Build(Jmc1Oracle.ObjectWithMember("Value"), value, "}");
     }
 
     /// <summary>The raw text of the one member's value; for a string, its unescaped value too.</summary>
