@@ -14,7 +14,8 @@ public static class TransformEndpoints
     {
         RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable)");
 
-        group.MapGet("/transforms", (ITransformStore store) => JsonableResults.Ok(store.List().Select(t => t.Value).ToList()));
+        group.MapGet("/transforms", (ITransformStore store) => JsonableResults.Ok(store.List().Select(t => t.Value).ToList()))
+            .WithName("MinimalListTransforms");
 
         group.MapGet("/transforms/{id:long}", Results<JsonableResult<Transform>, JsonableMembersResult<Transform>, NotFound> (long id, string? fields, ITransformStore store, HttpContext context) =>
         {
@@ -30,12 +31,13 @@ public static class TransformEndpoints
 
             context.Response.Headers.ETag = stored.ETag;
             return JsonableResults.Ok(stored.Value);
-        });
+        }).WithName("MinimalGetTransform");
 
         group.MapGet("/transforms/{id:long}/{member}", Results<JsonableMembersResult<Transform>, NotFound> (long id, string member, ITransformStore store) =>
             store.Get(id) is { } stored && JsonableRegistry.GetTypeInfo<Transform>()!.TryGetPartialWriter(member, out _)
                 ? JsonableResults.Members(stored.Value, [member], stored.ETag)
-                : TypedResults.NotFound());
+                : TypedResults.NotFound())
+            .WithName("MinimalGetTransformMember");
 
         group.MapPost("/transforms", Results<JsonableCreatedResult<Transform>, Conflict> (JsonableBody<Transform> body, ITransformStore store, HttpContext context) =>
         {
@@ -46,7 +48,7 @@ public static class TransformEndpoints
 
             context.Response.Headers.ETag = stored.ETag;
             return JsonableResults.Created($"/minimal/transforms/{stored.Value.Id}", stored.Value);
-        });
+        }).WithName("MinimalCreateTransform");
 
         group.MapPut("/transforms/{id:long}", Results<JsonableResult<Transform>, JsonableCreatedResult<Transform>, ValidationProblem> (long id, JsonableBody<Transform> body, ITransformStore store, HttpContext context) =>
         {
@@ -58,7 +60,7 @@ public static class TransformEndpoints
             (StoredTransform stored, bool created) = store.Replace(body.Value);
             context.Response.Headers.ETag = stored.ETag;
             return created ? JsonableResults.Created($"/minimal/transforms/{id}", stored.Value) : JsonableResults.Ok(stored.Value);
-        });
+        }).WithName("MinimalReplaceTransform");
 
         group.MapPatch("/transforms/{id:long}", Results<JsonableResult<Transform>, NotFound> (long id, JsonablePatch<Transform> patch, ITransformStore store, HttpContext context) =>
         {
@@ -74,10 +76,11 @@ public static class TransformEndpoints
 
             context.Response.Headers.ETag = updated.ETag;
             return JsonableResults.Ok(updated.Value);
-        });
+        }).WithName("MinimalPatchTransform");
 
         group.MapPatch("/statuses/{id:long}", Results<JsonableResult<Status>, NotFound> (long id, JsonablePatch<Status> patch, ISampleStore store) =>
-            store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound());
+            store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound())
+            .WithName("MinimalPatchStatus");
 
         return group;
     }
