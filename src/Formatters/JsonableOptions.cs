@@ -60,6 +60,14 @@ public sealed class JsonableOptions
     public bool RequireIfMatchForPatch { get; set; }
 
     /// <summary>
+    /// Whether every Jsonable 2xx response gets an entity tag per representation and GET/HEAD answer
+    /// <c>If-None-Match</c> with 304, as <see cref="JsonableETagAttribute"/> and <c>WithJsonableETag()</c> do for one
+    /// endpoint. Default false: a computed tag costs a hash of each buffered body, and only the app knows which
+    /// resources are stable enough to be revalidated.
+    /// </summary>
+    public bool ETags { get; set; }
+
+    /// <summary>
     /// Whether the host fails to start when the app's JSON options (<c>AddJsonOptions</c>, <c>ConfigureHttpJsonOptions</c>)
     /// ask for something Jsonable's generated code does not do — a naming policy other than the one the generated code
     /// was compiled with, a global <c>JsonStringEnumConverter</c>, <c>DefaultIgnoreCondition</c>, ... — so that one API

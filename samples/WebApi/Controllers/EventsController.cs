@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using Jsonable.AspNetCore;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Mvc;
@@ -19,6 +20,7 @@ public sealed class EventsController(ISampleStore store) : ControllerBase
 
     /// <summary>One event.</summary>
     [HttpGet("{id:long}", Name = "ApiGetEvent")]
+    [JsonableETag] // a hash of the body as written; If-None-Match → 304
     [ProducesResponseType<CitmEvent>(StatusCodes.Status200OK)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<CitmEvent> Get(long id) => store.GetEvent(id) is { } e ? e : NotFound();

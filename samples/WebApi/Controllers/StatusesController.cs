@@ -52,6 +52,7 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
 
     /// <summary>One status.</summary>
     [HttpGet("{id:long}", Name = "ApiGetStatus")]
+    [JsonableETag] // a hash of the body as written; If-None-Match → 304
     [ProducesResponseType<Status>(StatusCodes.Status200OK)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<Status> Get(long id) => store.GetStatus(id) is { } status ? status : NotFound();

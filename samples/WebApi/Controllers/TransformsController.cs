@@ -12,6 +12,7 @@ namespace Jsonable.Samples.WebApi.Controllers;
 /// </summary>
 [ApiController]
 [Route("api/transforms")]
+[JsonableETag] // one ETag per representation (the stored version, "-jmc1" for JMC1); If-None-Match → 304 on GET
 public sealed class TransformsController(ITransformStore store) : ControllerBase
 {
     /// <summary>All transforms.</summary>

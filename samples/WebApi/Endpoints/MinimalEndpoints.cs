@@ -23,7 +23,7 @@ public static class MinimalEndpoints
         group.MapGet("/statuses/{id:long}", Results<JsonableResult<Status>, NotFound> (long id, ISampleStore store) =>
             store.GetStatus(id) is { } status ? JsonableResults.Ok(status) : TypedResults.NotFound())
             .WithSummary("One status.").ProducesProblem(StatusCodes.Status404NotFound)
-            .WithName("MinimalGetStatus");
+            .WithName("MinimalGetStatus").WithJsonableETag();
 
         group.MapPost("/statuses", (JsonableBody<Status> body, ISampleStore store) =>
         {
@@ -53,7 +53,7 @@ public static class MinimalEndpoints
         group.MapGet("/events/{id:long}", Results<JsonableResult<CitmEvent>, NotFound> (long id, ISampleStore store) =>
             store.GetEvent(id) is { } e ? JsonableResults.Ok(e) : TypedResults.NotFound())
             .WithSummary("One event.").ProducesProblem(StatusCodes.Status404NotFound)
-            .WithName("MinimalGetEvent");
+            .WithName("MinimalGetEvent").WithJsonableETag();
 
         group.MapPost("/events", (JsonableBody<CitmEvent> body, ISampleStore store) =>
         {

@@ -12,7 +12,8 @@ public static class TransformEndpoints
     /// <summary>Maps <c>/minimal/transforms...</c> and <c>PATCH /minimal/statuses/{id}</c>.</summary>
     public static RouteGroupBuilder MapTransformEndpoints(this IEndpointRouteBuilder app)
     {
-        RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable)");
+        RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable)")
+            .WithJsonableETag(); // one ETag per representation (the stored version, "-jmc1" for JMC1); If-None-Match → 304 on GET
 
         group.MapGet("/transforms", (ITransformStore store) => JsonableResults.Ok(store.List().Select(t => t.Value).ToList()))
             .WithName("MinimalListTransforms");

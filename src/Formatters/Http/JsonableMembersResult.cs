@@ -137,6 +137,12 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
                 response.Headers.ETag = state.Result.ETag;
             }
 
+            if (ConditionalResponse.IsEnabled(context, options)
+                && (ConditionalResponse.TryUseAppTag(context, format, out bool notModified) ? notModified : ConditionalResponse.TagBody(context, format, document.WrittenMemory.Span)))
+            {
+                return; // 304 Not Modified: no body
+            }
+
             response.ContentLength = document.WrittenMemory.Length;
             await response.Body.WriteAsync(document.WrittenMemory, context.RequestAborted).ConfigureAwait(false);
         });

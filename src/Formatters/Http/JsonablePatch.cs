@@ -170,13 +170,16 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch);
     }
 
-    /// <summary>RFC 9110 §13.1.1: <c>*</c>, or a list of entity tags compared strongly (a weak tag never matches).</summary>
+    /// <summary>
+    /// RFC 9110 §13.1.1: <c>*</c>, or a list of entity tags compared strongly (a weak tag never matches); the tag of
+    /// the resource's JMC1 representation (see <see cref="JsonableETagAttribute"/>) names the same version.
+    /// </summary>
     private static bool IfMatches(string ifMatch, string currentETag)
     {
         foreach (string candidate in ifMatch.Split(','))
         {
             string tag = candidate.Trim();
-            if (tag == "*" || (!tag.StartsWith("W/", StringComparison.Ordinal) && string.Equals(tag, currentETag, StringComparison.Ordinal)))
+            if (tag == "*" || ConditionalResponse.StronglyMatchesAnyFormat(tag, currentETag))
             {
                 return true;
             }
