@@ -152,11 +152,12 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
     /// <summary>Binds the body; called by minimal APIs.</summary>
     /// <param name="context">The request's context.</param>
     /// <param name="parameter">The parameter being bound.</param>
-    /// <exception cref="JsonableRequestException">415 for another content type; 400 for an empty, malformed or unfitting patch; 428 when <c>If-Match</c> is required and missing.</exception>
+    /// <exception cref="JsonableRequestException">415 for a content type other than merge patch, JSON or JMC1 (an RFC 6902 JSON Patch included); 400 for an empty, malformed or unfitting patch; 428 when <c>If-Match</c> is required and missing.</exception>
     public static async ValueTask<JsonablePatch<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = JsonableRequestFeature.Of(context).Options;
+        PatchMediaTypes.Check(context, options);
         (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context).ConfigureAwait(false);
         JsonablePatch<T> patch;
         try
