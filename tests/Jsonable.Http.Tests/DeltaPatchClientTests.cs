@@ -11,7 +11,7 @@ namespace Jsonable.Http.Tests;
 /// transform routes, MVC and minimal, JMC1 and merge-patch JSON: the stored resource becomes <c>current</c>, members the
 /// delta does not name are left as stored, a stale ETag is a 412 that changes nothing.
 /// </summary>
-public sealed class DeltaPatchClientTests(SampleFactory factory) : IClassFixture<SampleFactory>
+public sealed class DeltaPatchClientTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     public static TheoryData<string, JsonableFormat> BasesAndFormats => new()
     {
