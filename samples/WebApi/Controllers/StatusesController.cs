@@ -86,8 +86,12 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
     [Consumes(JsonableMediaTypes.MergePatchJson, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     [ProducesResponseType<Status>(StatusCodes.Status200OK, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
-    public ActionResult<Status> Patch(long id, JsonablePatch<Status> patch) =>
-        store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? updated : NotFound();
+    public ActionResult<Status> Patch(long id, JsonablePatch<Status> patch)
+    {
+        // id is the route key and id_str its text twin: changing either would make two statuses share a key.
+        patch.RejectChangesTo(nameof(Status.id), nameof(Status.id_str));
+        return store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? updated : NotFound();
+    }
 
     /// <summary>Streams statuses one by one; <paramref name="holdOpen"/> keeps the response open after the first.</summary>
     [HttpGet("stream", Name = "ApiStreamStatuses")]

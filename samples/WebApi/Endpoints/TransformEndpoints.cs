@@ -65,6 +65,8 @@ public static class TransformEndpoints
 
         group.MapPatch("/transforms/{id:long}", Results<JsonableResult<Transform>, NotFound> (long id, JsonablePatch<Transform> patch, ITransformStore store, HttpContext context) =>
         {
+            // The id is the route key: a patch that moved it would orphan the route and could collide with another row.
+            patch.RejectChangesTo(nameof(Transform.Id));
             StoredTransform? updated = store.Update(id, current =>
             {
                 patch.CheckIfMatch(current.ETag);
@@ -80,7 +82,11 @@ public static class TransformEndpoints
         }).WithName("MinimalPatchTransform");
 
         group.MapPatch("/statuses/{id:long}", Results<JsonableResult<Status>, NotFound> (long id, JsonablePatch<Status> patch, ISampleStore store) =>
-            store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound())
+        {
+            // id is the route key and id_str its text twin: changing either would make two statuses share a key.
+            patch.RejectChangesTo(nameof(Status.id), nameof(Status.id_str));
+            return store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound();
+        })
             .WithName("MinimalPatchStatus");
 
         return group;

@@ -61,13 +61,18 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
                     }
 
                     byte[] exampleJson = Encoding.UTF8.GetBytes(example.ToJsonString());
+
+                    // The sample's PATCH routes refuse a patch naming the resource's identity (RejectChangesTo), even with
+                    // its current value: send the example without it; the answer is still compared with the whole example.
+                    byte[] sent = method == "patch" ? WithoutIdentity(example) : exampleJson;
                     byte[] body;
                     try
                     {
                         body = mediaType switch
                         {
-                            "application/json" or "application/merge-patch+json" => exampleJson,
-                            "application/jsonc+jmc1" => AsJmc1(exampleJson, RequestBodyType(method, path)),
+                            "application/json" or "application/merge-patch+json" => sent,
+                            "application/jsonc+jmc1" when method == "patch" => Jmc1Oracle.FromJson(sent), // the typed writer would write the id back
+                            "application/jsonc+jmc1" => AsJmc1(sent, RequestBodyType(method, path)),
                             _ => throw new NotSupportedException("a media type this test does not know how to send"),
                         };
                     }
@@ -286,6 +291,14 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
         JsonableSerializer.SerializeToUtf8Bytes(JsonableSerializer.Deserialize(json, type, JsonableFormat.Json), type, JsonableFormat.Jmc1);
 
     /// <summary>The path with each <c>{name}</c> taken from the example's member of that name (so a PUT's ids agree).</summary>
+    private static byte[] WithoutIdentity(JsonNode example)
+    {
+        JsonObject patch = example.DeepClone().AsObject();
+        patch.Remove("id");
+        patch.Remove("id_str");
+        return Encoding.UTF8.GetBytes(patch.ToJsonString());
+    }
+
     private static string FillRoute(string path, JsonNode example) =>
         System.Text.RegularExpressions.Regex.Replace(path, @"\{(\w+)\}", m => example[m.Groups[1].Value]?.ToJsonString().Trim('"') ?? "1");
 }
