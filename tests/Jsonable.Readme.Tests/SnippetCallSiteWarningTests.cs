@@ -64,26 +64,12 @@ public sealed class SnippetCallSiteWarningTests
         Assert.Contains(warnings, w => w.Contains("JSONABLE042", StringComparison.Ordinal));
     }
 
-    /// <summary>The blocks the snippet tests compile: the README, every page under docs/ and every package's readme.</summary>
-    private static IEnumerable<MarkdownSnippet> AllSnippets() =>
-        MarkdownSnippets.DocumentationFiles().Concat(MarkdownSnippets.PackageReadmeFiles()).SelectMany(MarkdownSnippets.CSharpBlocks);
+    private static IEnumerable<MarkdownSnippet> AllSnippets() => ReadmeSnippetTests.AllSnippets();
 
     /// <summary>The analyzer's diagnostics for <paramref name="code"/>, compiled as the snippet tests compile it (generator included).</summary>
     private static string[] CallSiteWarnings(string code)
     {
-        var parseOptions = new CSharpParseOptions(LanguageVersion.Latest);
-        SyntaxTree tree = CSharpSyntaxTree.ParseText(code, parseOptions, path: "Snippet.cs");
-        bool isProgram = tree.GetRoot().DescendantNodes().OfType<GlobalStatementSyntax>().Any();
-        CSharpCompilation compilation = CSharpCompilation.Create(
-            "ReadmeSnippet",
-            [tree],
-            ReadmeSnippetTests.References,
-            new CSharpCompilationOptions(
-                isProgram ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary,
-                nullableContextOptions: NullableContextOptions.Enable));
-
-        CSharpGeneratorDriver.Create([new JsonableGenerator().AsSourceGenerator()], parseOptions: parseOptions)
-            .RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out _);
+        Compilation output = ReadmeSnippetTests.CompileWithGenerator(code, out _);
         ImmutableArray<Diagnostic> diagnostics = output.WithAnalyzers([new CallSiteAnalyzer()]).GetAnalyzerDiagnosticsAsync().GetAwaiter().GetResult();
         return [.. diagnostics.Select(d => d.ToString())];
     }
