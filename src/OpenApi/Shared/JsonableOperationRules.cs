@@ -129,6 +129,7 @@ internal static class JsonableOperationRules
             if (requestMediaTypes.Contains(JsonableMediaTypes.MergePatchJson))
             {
                 AddIfMatch(operation);
+                JsonableMergePatchSchemas.RecordNotEditable(operation, body.Type);
             }
         }
         else if (body is not null && !IsJsonable(body.Type, forWriting: false) && operation.RequestBody is OpenApiRequestBody otherBody)
