@@ -1,3 +1,4 @@
+using System.Linq;
 using Jsonable.Generator.Tests.Infrastructure;
 
 namespace Jsonable.Generator.Tests;
@@ -42,11 +43,11 @@ public sealed class EditableMemberSnapshotTests
         Assert.Empty(run.GeneratorDiagnostics);
         Assert.True(run.OutputDiagnostics.IsEmpty, string.Join(System.Environment.NewLine, run.OutputDiagnostics));
         string generated = string.Join("\n", run.Sources.Select(s => s.SourceText.ToString()));
-        Assert.Contains("\"Id\", \"Id\", isEditable: false)", generated, System.StringComparison.Ordinal);
-        Assert.Contains("\"Number\", \"Number\", isEditable: false)", generated, System.StringComparison.Ordinal);
-        Assert.Contains("\"Slug\", \"Slug\"),", generated, System.StringComparison.Ordinal);
-        Assert.Contains("\"Name\", \"Name\"),", generated, System.StringComparison.Ordinal);
-        Assert.Contains("\"Balance\", \"Balance\"),", generated, System.StringComparison.Ordinal);
+        Assert.Contains("\"Id\", \"id\", isEditable: false)", generated, System.StringComparison.Ordinal);
+        Assert.Contains("\"Number\", \"number\", isEditable: false)", generated, System.StringComparison.Ordinal);
+        Assert.Contains("\"Slug\", \"slug\"),", generated, System.StringComparison.Ordinal);
+        Assert.Contains("\"Name\", \"name\"),", generated, System.StringComparison.Ordinal);
+        Assert.Contains("\"Balance\", \"balance\"),", generated, System.StringComparison.Ordinal);
         SnapshotAssert.Matches("EditableMembers", run);
     }
 }
