@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.ComponentModel.DataAnnotations;
 
 namespace Jsonable.Samples.RealData;
 
@@ -14,7 +15,8 @@ namespace Jsonable.Samples.RealData;
 [ToJson(Property = nameof(Tags))]
 public partial class Transform
 {
-    /// <summary>The resource id.</summary>
+    /// <summary>The resource id: set when the transform is created, never by a PATCH (a 400 keyed <c>$.id</c>).</summary>
+    [Editable(false)] // the route key: a patch that moved it would orphan the route and could collide with another row
     public long Id { get; set; }
 
     /// <summary>A display name.</summary>

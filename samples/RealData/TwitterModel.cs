@@ -1,5 +1,6 @@
 #nullable enable
 using System.Collections.Generic;
+using System.ComponentModel.DataAnnotations;
 using Jsonable;
 
 namespace Jsonable.Samples.RealData;
@@ -16,7 +17,12 @@ public partial class Status
 {
     public StatusMetadata? metadata { get; set; }
     public string created_at { get; set; } = "";
+
+    // The key and its text twin: a PATCH that changed either would let two statuses share a key (400 instead).
+    [Editable(false)]
     public long id { get; set; }
+
+    [Editable(false)]
     public string id_str { get; set; } = "";
     public string text { get; set; } = "";
     public string source { get; set; } = "";

@@ -72,7 +72,8 @@ internal sealed partial class Emitter
         for (int i = 0; i < _model.Members.Count; i++)
         {
             MemberModel member = _model.Members[i];
-            _w.Line($"    new {Rt}JsonableMember({IndexConstant(member)}, {NameEncoding.CSharpLiteral(member.ClrName)}, {NameEncoding.CSharpLiteral(member.JsonName)}),");
+            string notEditable = member.IsEditable ? string.Empty : ", isEditable: false"; // [Editable(false)] or [Key]: JsonablePatch<T> refuses it
+            _w.Line($"    new {Rt}JsonableMember({IndexConstant(member)}, {NameEncoding.CSharpLiteral(member.ClrName)}, {NameEncoding.CSharpLiteral(member.JsonName)}{notEditable}),");
         }
 
         _w.Line("};");

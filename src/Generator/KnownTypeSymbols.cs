@@ -25,6 +25,8 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonPropertyNameAttribute;
     private Slot _jsonPropertyOrderAttribute;
     private Slot _jsonRequiredAttribute;
+    private Slot _editableAttribute;
+    private Slot _keyAttribute;
     private Slot _jsonConstructorAttribute;
     private Slot _jsonConverterAttribute;
     private Slot _jsonStringEnumConverter;
@@ -109,6 +111,10 @@ internal sealed class KnownTypeSymbols
     public INamedTypeSymbol? JsonPropertyOrderAttribute => Get(ref _jsonPropertyOrderAttribute, "System.Text.Json.Serialization.JsonPropertyOrderAttribute");
 
     public INamedTypeSymbol? JsonRequiredAttribute => Get(ref _jsonRequiredAttribute, "System.Text.Json.Serialization.JsonRequiredAttribute");
+
+    public INamedTypeSymbol? EditableAttribute => Get(ref _editableAttribute, "System.ComponentModel.DataAnnotations.EditableAttribute");
+
+    public INamedTypeSymbol? KeyAttribute => Get(ref _keyAttribute, "System.ComponentModel.DataAnnotations.KeyAttribute");
 
     public INamedTypeSymbol? JsonConstructorAttribute => Get(ref _jsonConstructorAttribute, "System.Text.Json.Serialization.JsonConstructorAttribute");
 

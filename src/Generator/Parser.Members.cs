@@ -179,7 +179,8 @@ internal sealed partial class Parser
                 IsRequired: required && generateReader && (setter != SetterKind.None || keepForConstructor),
                 ConstructorParameter: -1,
                 DeclaringType: symbol.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
-                IsField: symbol is IFieldSymbol);
+                IsField: symbol is IFieldSymbol,
+                IsEditable: IsEditable(symbol));
             members.Add((member, order));
         }
 
@@ -188,6 +189,21 @@ internal sealed partial class Parser
 
         static bool Accessible(IMethodSymbol accessor, bool declaredHere) =>
             accessor.DeclaredAccessibility == Accessibility.Public || (accessor.DeclaredAccessibility != Accessibility.Private || declaredHere);
+    }
+
+    /// <summary>
+    /// Whether a merge patch may change the member: not when it says <c>[Editable(false)]</c>, nor when it is a
+    /// <c>[Key]</c> without <c>[Editable(true)]</c> (a key identifies the resource; EF Core refuses to change one too).
+    /// Set at creation either way (POST, PUT): <c>AllowInitialValue</c> is not consulted.
+    /// </summary>
+    private bool IsEditable(ISymbol member)
+    {
+        if (FindAttribute(member, _known.EditableAttribute)?.ConstructorArguments.FirstOrDefault().Value is bool editable)
+        {
+            return editable;
+        }
+
+        return FindAttribute(member, _known.KeyAttribute) is null;
     }
 
     /// <summary>Whether a <c>[JsonExtensionData]</c> member is a <c>Dictionary&lt;string, JsonElement&gt;</c> that generated code can get and set.</summary>

@@ -37,6 +37,7 @@ public sealed class JsonableOperationTransformer(IOptions<MvcOptions> mvcOptions
             context.Description,
             type => schemas.TryGetValue(type, out IOpenApiSchema? schema) ? schema : context.GetOrCreateSchemaAsync(type, null, cancellationToken).GetAwaiter().GetResult(),
             mvcOptions?.Value.ReturnHttpNotAcceptable ?? false,
-            jsonableOptions?.Value.ReturnHttpNotAcceptable ?? false);
+            jsonableOptions?.Value.ReturnHttpNotAcceptable ?? false,
+            jsonableOptions?.Value.ETags ?? false);
     }
 }

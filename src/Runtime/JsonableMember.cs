@@ -11,6 +11,16 @@ public sealed class JsonableMember
     /// <param name="name">The C# name (what <c>nameof</c> gives).</param>
     /// <param name="jsonName">The name on the wire.</param>
     public JsonableMember(int id, string name, string jsonName)
+        : this(id, name, jsonName, isEditable: true)
+    {
+    }
+
+    /// <summary>Describes a member that a merge patch may not change when <paramref name="isEditable"/> is false (generated code creates these).</summary>
+    /// <param name="id">The member's index among the type's members, in declaration order.</param>
+    /// <param name="name">The C# name (what <c>nameof</c> gives).</param>
+    /// <param name="jsonName">The name on the wire.</param>
+    /// <param name="isEditable">Whether a merge patch may change the member: false for <c>[Editable(false)]</c> and <c>[Key]</c> members.</param>
+    public JsonableMember(int id, string name, string jsonName, bool isEditable)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(id);
         ArgumentNullException.ThrowIfNull(name);
@@ -19,6 +29,7 @@ public sealed class JsonableMember
         Name = name;
         JsonName = jsonName;
         Path = PathOf(jsonName);
+        IsEditable = isEditable;
     }
 
     /// <summary>The member's index among the type's members, in declaration order.</summary>
@@ -32,6 +43,14 @@ public sealed class JsonableMember
 
     /// <summary>The member's JSON path from the document root, e.g. <c>$.position</c> (bracket notation for unusual names).</summary>
     public string Path { get; }
+
+    /// <summary>
+    /// Whether a merge patch may change the member. False when the member is marked
+    /// <c>System.ComponentModel.DataAnnotations.EditableAttribute</c> <c>[Editable(false)]</c>, or <c>[Key]</c> without
+    /// <c>[Editable(true)]</c>: <c>JsonablePatch&lt;T&gt;</c> answers 400 to a patch that names it, and the OpenAPI
+    /// merge-patch schemas leave it out. Creating the resource (POST, PUT) may still set it.
+    /// </summary>
+    public bool IsEditable { get; }
 
     /// <inheritdoc />
     public override string ToString() => Path;

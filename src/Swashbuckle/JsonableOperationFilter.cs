@@ -27,6 +27,7 @@ public sealed class JsonableOperationFilter(IOptions<MvcOptions> mvcOptions, IOp
             context.ApiDescription,
             type => context.SchemaGenerator.GenerateSchema(type, context.SchemaRepository),
             mvcOptions?.Value.ReturnHttpNotAcceptable ?? false,
-            jsonableOptions?.Value.ReturnHttpNotAcceptable ?? false);
+            jsonableOptions?.Value.ReturnHttpNotAcceptable ?? false,
+            jsonableOptions?.Value.ETags ?? false);
     }
 }

@@ -88,8 +88,7 @@ public sealed class StatusesController(ISampleStore store) : ControllerBase
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<Status> Patch(long id, JsonablePatch<Status> patch)
     {
-        // id is the route key and id_str its text twin: changing either would make two statuses share a key.
-        patch.RejectChangesTo(nameof(Status.id), nameof(Status.id_str));
+        // A patch naming "id" or "id_str" never gets here: both are [Editable(false)] on Status, so binding answered 400.
         return store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? updated : NotFound();
     }
 

@@ -101,8 +101,7 @@ public sealed class TransformsController(ITransformStore store) : ControllerBase
     [ProducesResponseType(StatusCodes.Status428PreconditionRequired)]
     public ActionResult<Transform> Patch(long id, JsonablePatch<Transform> patch)
     {
-        // The id is the route key: a patch that moved it would orphan the route and could collide with another row.
-        patch.RejectChangesTo(nameof(Transform.Id));
+        // A patch naming "id" never gets here: Transform.Id is [Editable(false)], so binding answered 400.
         StoredTransform? updated = store.Update(id, current =>
         {
             patch.CheckIfMatch(current.ETag);

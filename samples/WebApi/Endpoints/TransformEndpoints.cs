@@ -65,8 +65,7 @@ public static class TransformEndpoints
 
         group.MapPatch("/transforms/{id:long}", Results<JsonableResult<Transform>, NotFound> (long id, JsonablePatch<Transform> patch, ITransformStore store, HttpContext context) =>
         {
-            // The id is the route key: a patch that moved it would orphan the route and could collide with another row.
-            patch.RejectChangesTo(nameof(Transform.Id));
+            // A patch naming "id" never gets here: Transform.Id is [Editable(false)], so binding answered 400.
             StoredTransform? updated = store.Update(id, current =>
             {
                 patch.CheckIfMatch(current.ETag);
@@ -83,8 +82,7 @@ public static class TransformEndpoints
 
         group.MapPatch("/statuses/{id:long}", Results<JsonableResult<Status>, NotFound> (long id, JsonablePatch<Status> patch, ISampleStore store) =>
         {
-            // id is the route key and id_str its text twin: changing either would make two statuses share a key.
-            patch.RejectChangesTo(nameof(Status.id), nameof(Status.id_str));
+            // A patch naming "id" or "id_str" never gets here: both are [Editable(false)] on Status, so binding answered 400.
             return store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound();
         })
             .WithName("MinimalPatchStatus");

@@ -35,7 +35,7 @@ namespace Jsonable.AspNetCore.Http;
 /// </code>
 /// </example>
 [ValidateNever]
-public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
+public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvider
 {
     private readonly byte[] _document;
     private readonly JsonableTypeInfo<T> _info;
@@ -202,6 +202,7 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
             : throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "cannot take a merge patch: mark it [FromJson] (a readonly struct cannot change in place)."));
         JsonableReaderOptions readerOptions = options.CreateReaderOptions();
         JsonableMemberSet members = info.ValidatePatch(body, format, readerOptions);
+        RejectNotEditable(members);
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch);
     }
 

@@ -13,6 +13,7 @@ namespace Jsonable.Generator.Model;
 /// <param name="ConstructorParameter">The index of the constructor parameter that receives the member, or -1.</param>
 /// <param name="DeclaringType">The fully qualified type that declares the property (for init accessors).</param>
 /// <param name="IsField">Whether the member is a field (<c>[JsonInclude]</c>) rather than a property.</param>
+/// <param name="IsEditable">Whether a merge patch may change the member (not when <c>[Editable(false)]</c> or <c>[Key]</c>).</param>
 internal sealed record MemberModel(
     string Identifier,
     string ClrName,
@@ -25,7 +26,8 @@ internal sealed record MemberModel(
     bool IsRequired,
     int ConstructorParameter,
     string DeclaringType,
-    bool IsField = false)
+    bool IsField = false,
+    bool IsEditable = true)
 {
     /// <summary>Whether the member is read at all.</summary>
     public bool CanRead => Setter != SetterKind.None || ConstructorParameter >= 0;

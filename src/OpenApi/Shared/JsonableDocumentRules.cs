@@ -105,12 +105,7 @@ internal static class JsonableDocumentRules
                 {
                     if (status.StartsWith('2') && response is OpenApiResponse success)
                     {
-                        success.Headers ??= new Dictionary<string, IOpenApiHeader>(StringComparer.Ordinal);
-                        success.Headers.TryAdd("ETag", new OpenApiHeader
-                        {
-                            Description = "The entity tag of the resource as written: send it back in If-Match to PATCH it only if it has not changed since.",
-                            Schema = new OpenApiSchema { Type = JsonSchemaType.String },
-                        });
+                        JsonableConditionalRules.AddETag(success);
                     }
                 }
             }

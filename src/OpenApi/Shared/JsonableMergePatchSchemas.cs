@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
 
@@ -17,11 +18,27 @@ internal static class JsonableMergePatchSchemas
     internal const string Suffix = "MergePatch";
 
     /// <summary>
-    /// Whether the member named <paramref name="wireName"/> is identity, which a PATCH may not change: for now, a member
-    /// named like one of the operation's route parameters (<c>id</c> for <c>{id}</c>).
+    /// The wire names of the members the patched type marks as not editable (<c>[Editable(false)]</c>, <c>[Key]</c>),
+    /// which <c>JsonablePatch&lt;T&gt;</c> refuses: noted per operation while operations are built (the type is known
+    /// there), read when the document's patch schemas are.
     /// </summary>
-    internal static bool IsIdentityMember(string wireName, IReadOnlyCollection<string> routeParameters) =>
-        routeParameters.Contains(wireName, StringComparer.OrdinalIgnoreCase);
+    private static readonly ConditionalWeakTable<OpenApiOperation, string[]> s_notEditable = new();
+
+    /// <summary>
+    /// Whether the member named <paramref name="wireName"/> is one a PATCH may not change: one the type marks as not
+    /// editable, or one named like a route parameter (<c>id</c> for <c>{id}</c>), which identifies the resource.
+    /// </summary>
+    internal static bool IsIdentityMember(string wireName, IReadOnlyCollection<string> identity) =>
+        identity.Contains(wireName, StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>Notes the members of <paramref name="patchedType"/> a merge patch may not change, for <see cref="Apply"/>.</summary>
+    internal static void RecordNotEditable(OpenApiOperation operation, Type patchedType)
+    {
+        if (JsonableRegistry.TryGetTypeInfo(patchedType, out JsonableTypeInfo? info))
+        {
+            s_notEditable.AddOrUpdate(operation, info.Accept(NotEditableMembers.Instance));
+        }
+    }
 
     /// <summary>Replaces the schema (and example) of every merge-patch request body in <paramref name="document"/>.</summary>
     internal static void Apply(OpenApiDocument document)
@@ -39,8 +56,10 @@ internal static class JsonableMergePatchSchemas
                     continue;
                 }
 
-                string[] routeParameters = RouteParameters(template);
-                string? patchId = PatchSchema(document, targetId, routeParameters, built);
+                string[] identity = s_notEditable.TryGetValue(operation, out string[]? notEditable)
+                    ? [.. RouteParameters(template).Union(notEditable, StringComparer.OrdinalIgnoreCase)]
+                    : RouteParameters(template);
+                string? patchId = PatchSchema(document, targetId, identity, built);
                 if (patchId is null)
                 {
                     continue;
@@ -55,6 +74,14 @@ internal static class JsonableMergePatchSchemas
                 }
             }
         }
+    }
+
+    /// <summary>The wire names of a type's members that are not editable.</summary>
+    private sealed class NotEditableMembers : IJsonableTypeVisitor<string[]>
+    {
+        internal static readonly NotEditableMembers Instance = new();
+
+        public string[] Visit<T>(JsonableTypeInfo<T> info) => [.. info.Members.Where(m => !m.IsEditable).Select(m => m.JsonName)];
     }
 
     private static string[] RouteParameters(string template) =>
@@ -86,7 +113,9 @@ internal static class JsonableMergePatchSchemas
         {
             Type = JsonSchemaType.Object,
             Description = $"A merge patch (RFC 7396) of {targetId}: members left out stay as they are, a member sent replaces the stored one (arrays whole, objects merged), `null` clears a member that can be null."
-                + (full.Properties?.Keys.Any(k => IsIdentityMember(k, identity)) == true ? " Identity members cannot be patched." : string.Empty),
+                + (full.Properties?.Keys.Where(k => IsIdentityMember(k, identity)).ToList() is { Count: > 0 } fixedMembers
+                    ? $" Not in a patch (identity or read-only; a patch naming one is refused with 400): {string.Join(", ", fixedMembers)}."
+                    : string.Empty),
             Properties = new Dictionary<string, IOpenApiSchema>(StringComparer.Ordinal),
             AdditionalProperties = full.AdditionalProperties,
             AdditionalPropertiesAllowed = full.AdditionalPropertiesAllowed,

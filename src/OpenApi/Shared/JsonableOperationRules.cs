@@ -42,11 +42,13 @@ internal static class JsonableOperationRules
     /// <param name="schemaFor">Gets (or registers) the generator's schema for a type.</param>
     /// <param name="mvcReturnsNotAcceptable">Whether MVC answers 406 when nothing in Accept can be produced.</param>
     /// <param name="minimalReturnsNotAcceptable">Whether minimal APIs' Jsonable results do (<c>JsonableOptions.ReturnHttpNotAcceptable</c>).</param>
-    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable, bool minimalReturnsNotAcceptable)
+    /// <param name="etagsForEveryEndpoint">Whether every Jsonable 2xx carries an entity tag (<c>JsonableOptions.ETags</c>), not only those of endpoints that opted in.</param>
+    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable, bool minimalReturnsNotAcceptable, bool etagsForEveryEndpoint)
     {
         operation.Responses ??= [];
         bool isMvc = description.ActionDescriptor is ControllerActionDescriptor;
         bool negotiates = false;
+        var jsonableSuccesses = new List<string>();
 
         foreach (ApiResponseType responseType in description.SupportedResponseTypes)
         {
@@ -62,6 +64,11 @@ internal static class JsonableOperationRules
             if (IsJsonable(type, forWriting: true) && responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)))
             {
                 negotiates = true;
+                if (responseType.StatusCode is >= 200 and < 300)
+                {
+                    jsonableSuccesses.Add(key);
+                }
+
                 Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), s_jsonableMediaTypes, () => schemaFor(type!));
             }
             else if (type is not null && typeof(ProblemDetails).IsAssignableFrom(type))
@@ -92,6 +99,11 @@ internal static class JsonableOperationRules
             }
         }
 
+        if (JsonableConditionalRules.IsTagged(description, etagsForEveryEndpoint))
+        {
+            JsonableConditionalRules.Apply(operation, description, jsonableSuccesses);
+        }
+
         // MVC's default 200 for an ActionResult<T> stays only if nothing else says what succeeds (the app's annotations win).
         if (negotiates && (isMvc ? mvcReturnsNotAcceptable : minimalReturnsNotAcceptable))
         {
@@ -117,6 +129,7 @@ internal static class JsonableOperationRules
             if (requestMediaTypes.Contains(JsonableMediaTypes.MergePatchJson))
             {
                 AddIfMatch(operation);
+                JsonableMergePatchSchemas.RecordNotEditable(operation, body.Type);
             }
         }
         else if (body is not null && !IsJsonable(body.Type, forWriting: false) && operation.RequestBody is OpenApiRequestBody otherBody)

@@ -7,8 +7,8 @@ using static Jsonable.Integration.Tests.PartialUpdates.PatchBodies;
 namespace Jsonable.Integration.Tests.PartialUpdates;
 
 /// <summary>
-/// A PATCH may not change a resource's identity (<c>JsonablePatch&lt;T&gt;.RejectChangesTo</c> in the sample's
-/// handlers): 400 keyed by the member's JSON path, the stored resource unchanged, on both stacks and in both formats,
+/// A PATCH may not change a resource's identity (<c>[Editable(false)]</c> on <c>Transform.Id</c>, <c>Status.id</c> and
+/// <c>Status.id_str</c>, which <c>JsonablePatch&lt;T&gt;</c> refuses when it binds): 400 keyed by the member's JSON path, the stored resource unchanged, on both stacks and in both formats,
 /// and two statuses can no longer be given one id (which made the by-id dictionary routes answer 500).
 /// </summary>
 public sealed class IdentityPatchTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>

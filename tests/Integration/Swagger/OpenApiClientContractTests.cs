@@ -26,7 +26,7 @@ public sealed class OpenApiClientContractTests(SampleApiFactory factory) : IClas
 
     [Theory]
     [MemberData(nameof(PatchRoutes))]
-    public async Task PatchBody_HasItsOwnSchema_AllOptional_WithoutIdentity_AndAOneMemberExample(string documentUrl, string path, string patchSchema)
+    public async Task PatchBody_HasItsOwnSchema_AllOptional_WithoutTheMembersThePatchRefuses_AndAOneMemberExample(string documentUrl, string path, string patchSchema)
     {
         JsonObject document = await GetDocumentAsync(documentUrl);
         JsonObject operation = document["paths"]![path]!["patch"]!.AsObject();
@@ -44,9 +44,12 @@ public sealed class OpenApiClientContractTests(SampleApiFactory factory) : IClas
         JsonObject schema = document["components"]!["schemas"]![patchSchema]!.AsObject();
         JsonObject full = document["components"]!["schemas"]![patchSchema[..^"MergePatch".Length]]!.AsObject();
         Assert.Null(schema["required"]);
-        Assert.False(schema["properties"]!.AsObject().ContainsKey("id"), "the route key is patchable: " + schema.ToJsonString());
-        Assert.True(full["properties"]!.AsObject().ContainsKey("id"));
-        Assert.Equal(full["properties"]!.AsObject().Count - 1, schema["properties"]!.AsObject().Count);
+
+        // Left out: what the type marks [Editable(false)] (Transform.Id; Status.id and id_str), which the PATCH refuses.
+        string[] notEditable = patchSchema == "StatusMergePatch" ? ["id", "id_str"] : ["id"];
+        string[] leftOut = [.. full["properties"]!.AsObject().Select(p => p.Key).Except(schema["properties"]!.AsObject().Select(p => p.Key)).Order(StringComparer.Ordinal)];
+        Assert.Equal(notEditable, leftOut);
+        Assert.Contains(string.Join(", ", notEditable), schema["description"]!.GetValue<string>(), StringComparison.Ordinal);
     }
 
     [Theory]

@@ -62,7 +62,7 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
 
                     byte[] exampleJson = Encoding.UTF8.GetBytes(example.ToJsonString());
 
-                    // The sample's PATCH routes refuse a patch naming the resource's identity (RejectChangesTo), even with
+                    // The sample's PATCH routes refuse a patch naming the resource's identity ([Editable(false)]), even with
                     // its current value: send the example without it; the answer is still compared with the whole example.
                     byte[] sent = method == "patch" ? WithoutIdentity(example) : exampleJson;
                     byte[] body;

@@ -14,7 +14,7 @@ internal sealed class NSwagSwaggerClient(Gen.NSwagSwagger.SampleClient client) :
     }
 
     public async Task<string> GetNameAsync(string stack, long id) =>
-        (stack == "api" ? await client.ApiGetTransformAsync(id, null) : await client.MinimalGetTransformAsync(id, null)).Name;
+        (stack == "api" ? await client.ApiGetTransformAsync(id, null, null) : await client.MinimalGetTransformAsync(id, null, null)).Name;
 
     public async Task PatchNameAsync(string stack, long id, string name)
     {
@@ -36,7 +36,7 @@ internal sealed class NSwagOpenApiClient(Gen.NSwagOpenApi.SampleClient client) :
     }
 
     public async Task<string> GetNameAsync(string stack, long id) =>
-        (stack == "api" ? await client.ApiGetTransformAsync(id, null) : await client.MinimalGetTransformAsync(id, null)).Name;
+        (stack == "api" ? await client.ApiGetTransformAsync(id, null, null) : await client.MinimalGetTransformAsync(id, null, null)).Name;
 
     public async Task PatchNameAsync(string stack, long id, string name)
     {
