@@ -79,7 +79,7 @@ public sealed class AppJsonOptionsTests
     {
         (string property, Action<JsonSerializerOptions> configure, string[] says) = s_failFast[caseName];
 
-        OptionsValidationException failure = await Assert.ThrowsAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(stack, configure));
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(stack, configure));
 
         string source = stack == AppStack.Mvc ? AppJsonOptionsSetup.MvcSource : AppJsonOptionsSetup.HttpSource;
         Assert.Contains($"{source}.{property} ", failure.Message, StringComparison.Ordinal);
@@ -89,9 +89,20 @@ public sealed class AppJsonOptionsTests
     }
 
     [Fact]
+    public async Task Start_Failure_PrintsItsMessageWithoutAStackTrace()
+    {
+        // What the host prints for an unhandled start failure is the exception's ToString(): the list, not DI's frames.
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(AppStack.Minimal, o => o.Converters.Add(new JsonStringEnumConverter())));
+
+        string printed = failure.ToString();
+        Assert.Contains(".Converters holds JsonStringEnumConverter", printed, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", printed, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Start_SeveralSettings_OneFailureListsEach()
     {
-        OptionsValidationException failure = await Assert.ThrowsAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(AppStack.Minimal, o =>
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(AppStack.Minimal, o =>
         {
             o.PropertyNamingPolicy = JsonNamingPolicy.KebabCaseLower;
             o.Converters.Add(new JsonStringEnumConverter());
@@ -221,7 +232,7 @@ public sealed class AppJsonOptionsTests
     [Fact]
     public async Task AppliedSetting_DifferentOnMvcAndMinimal_FailsAskingForOneJsonableValue()
     {
-        OptionsValidationException failure = await Assert.ThrowsAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(
             AppStack.Mvc,
             o => o.MaxDepth = 10,
             configureHttp: http => http.SerializerOptions.MaxDepth = 20));

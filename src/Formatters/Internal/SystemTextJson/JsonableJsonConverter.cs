@@ -1,0 +1,177 @@
+using System;
+using System.Buffers;
+using System.Runtime.InteropServices;
+using System.Text.Encodings.Web;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Jsonable.Internal;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>
+/// The System.Text.Json converter of one Jsonable type (see <see cref="JsonableTypeInfoResolver"/>). It writes the
+/// generated JSON as one raw value when those bytes are what the app's options would write (compact, and nothing the
+/// app's encoder escapes differently); otherwise it replays them token by token through the app's own
+/// <see cref="Utf8JsonWriter"/>, which indents and escapes as System.Text.Json does. It reads by handing the whole
+/// value's bytes to the generated reader.
+/// </summary>
+internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
+{
+    // Bytes after which the app's encoder may write something other than what the generated writer wrote: every escape
+    // (a backslash), what the default encoder escapes in ASCII (HTML-sensitive characters), and all non-ASCII.
+    private static readonly SearchValues<byte> s_mayEscapeDifferently = SearchValues.Create(
+        [(byte)'\\', (byte)'<', (byte)'>', (byte)'&', (byte)'\'', (byte)'+', (byte)'`', .. Range(0x80, 0x100)]);
+
+    private readonly JsonableTypeInfo<T> _info;
+    private readonly JsonableTypeInfoResolver _resolver;
+    private readonly bool _replay;
+
+    public JsonableJsonConverter(JsonableTypeInfo<T> info, JsonableTypeInfoResolver resolver, JsonSerializerOptions options)
+    {
+        _info = info;
+        _resolver = resolver;
+        // Only the default and the relaxed encoder are known to keep plain ASCII as it is; any other encoder, and
+        // indenting, always take the replay.
+        _replay = options.WriteIndented || !(options.Encoder is null || options.Encoder == JavaScriptEncoder.Default || options.Encoder == JavaScriptEncoder.UnsafeRelaxedJsonEscaping);
+    }
+
+    public override bool HandleNull => false;
+
+    public override void Write(Utf8JsonWriter writer, T value, JsonSerializerOptions options)
+    {
+        if (_info.WriteAction is not { } write)
+        {
+            throw new NotSupportedException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type that can be written: mark it [ToJson] (and partial)."));
+        }
+
+        using var buffer = new PooledByteBufferWriter();
+        if (writer.CurrentDepth == 0 && JsonableResponseFormat.TryWriteJmc1(buffer, value, write, _info.IsObject, _resolver.WriterOptions))
+        {
+            // The response negotiated JMC1 (see JsonableResponseFormat): the document is not JSON, so it is not validated.
+            writer.WriteRawValue(buffer.WrittenSpan, skipInputValidation: true);
+            return;
+        }
+
+        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions, write, _info.IsObject);
+        ReadOnlySpan<byte> json = buffer.WrittenSpan;
+        if (!_replay && !json.ContainsAny(s_mayEscapeDifferently))
+        {
+            writer.WriteRawValue(json, skipInputValidation: true);
+        }
+        else
+        {
+            Replay(json, writer);
+        }
+    }
+
+    public override T? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+    {
+        if (_info.ReadFunc is not { } read)
+        {
+            throw new NotSupportedException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type that can be read: mark it [FromJson] (and partial)."));
+        }
+
+        try
+        {
+            if (reader.TokenType is not (JsonTokenType.StartObject or JsonTokenType.StartArray) || reader.Position.GetObject() is not null)
+            {
+                // A scalar where a document belongs, or input in several segments: the raw bytes of the value, copied.
+                using JsonDocument document = JsonDocument.ParseValue(ref reader);
+                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+            }
+
+            // Input in one span (a ReadOnlySpan-based reader, whose Position is the default): System.Text.Json has
+            // buffered the whole value before calling a converter, so the value's bytes run from its first token to
+            // where skipping it stops, in the span the first token's ValueSpan points into.
+            ref byte start = ref MemoryMarshal.GetReference(reader.ValueSpan);
+            long startIndex = reader.TokenStartIndex;
+            if (!reader.TrySkip())
+            {
+                throw new JsonException("The JSON value is incomplete.");
+            }
+
+            ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref start, checked((int)(reader.BytesConsumed - startIndex)));
+            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+        }
+        catch (JsonableException exception)
+        {
+            throw new JsonableBodyException(exception);
+        }
+    }
+
+    /// <summary>Writes compact JSON through <paramref name="writer"/> token by token, so its options decide layout and escaping.</summary>
+    internal static void Replay(ReadOnlySpan<byte> json, Utf8JsonWriter writer)
+    {
+        var reader = new Utf8JsonReader(json);
+        byte[]? rented = null;
+        try
+        {
+            while (reader.Read())
+            {
+                switch (reader.TokenType)
+                {
+                    case JsonTokenType.StartObject: writer.WriteStartObject(); break;
+                    case JsonTokenType.EndObject: writer.WriteEndObject(); break;
+                    case JsonTokenType.StartArray: writer.WriteStartArray(); break;
+                    case JsonTokenType.EndArray: writer.WriteEndArray(); break;
+                    case JsonTokenType.PropertyName: writer.WritePropertyName(Unescaped(ref reader, ref rented)); break;
+                    case JsonTokenType.String: writer.WriteStringValue(Unescaped(ref reader, ref rented)); break;
+                    case JsonTokenType.Number: writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true); break;
+                    case JsonTokenType.True: writer.WriteBooleanValue(true); break;
+                    case JsonTokenType.False: writer.WriteBooleanValue(false); break;
+                    case JsonTokenType.Null: writer.WriteNullValue(); break;
+                }
+            }
+        }
+        finally
+        {
+            if (rented is not null)
+            {
+                ArrayPool<byte>.Shared.Return(rented);
+            }
+        }
+    }
+
+    private static ReadOnlySpan<byte> Unescaped(ref Utf8JsonReader reader, ref byte[]? rented)
+    {
+        if (!reader.ValueIsEscaped)
+        {
+            return reader.ValueSpan;
+        }
+
+        // Unescaped text is never longer than its escaped form.
+        if (rented is null || rented.Length < reader.ValueSpan.Length)
+        {
+            if (rented is not null)
+            {
+                ArrayPool<byte>.Shared.Return(rented);
+            }
+
+            rented = ArrayPool<byte>.Shared.Rent(reader.ValueSpan.Length);
+        }
+
+        int length = reader.CopyString(rented);
+        return rented.AsSpan(0, length);
+    }
+
+    private static byte[] Range(int from, int to)
+    {
+        byte[] bytes = new byte[to - from];
+        for (int i = 0; i < bytes.Length; i++)
+        {
+            bytes[i] = (byte)(from + i);
+        }
+
+        return bytes;
+    }
+}
+
+/// <summary>
+/// A body the generated reader refused while System.Text.Json bound a plain <c>T</c> parameter: carried past the
+/// framework's binding (which would answer an empty 400) to <c>UseJsonable()</c>'s middleware, which answers it as a
+/// <c>JsonableBody&lt;T&gt;</c> failure, a 400 problem keyed by the JSON path.
+/// </summary>
+internal sealed class JsonableBodyException(JsonableException inner) : Exception(inner.Message, inner)
+{
+    public JsonableException Reason => inner;
+}
