@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Runtime.CompilerServices;
 using System.Text;
+using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Builder;
@@ -56,19 +57,22 @@ public sealed class PlainMinimalApiTests
     }
 
     [Theory]
-    [InlineData(false, false)]
-    [InlineData(true, false)]
-    [InlineData(false, true)]
-    public async Task Options_that_change_only_bytes_are_honoured(bool indented, bool nonAsciiAndHtml)
+    [InlineData(false, false, false)]
+    [InlineData(true, false, false)]
+    [InlineData(false, true, false)]
+    [InlineData(false, true, true)]
+    [InlineData(true, true, true)]
+    public async Task Options_that_change_only_bytes_are_honoured(bool indented, bool nonAsciiAndHtml, bool defaultEncoder)
     {
         PlainOrder order = Clone(s_order);
         if (nonAsciiAndHtml)
         {
-            order.Customer!.Name = "Zoë <b>&'+\"\\\u0001";
+            order.Customer!.Name = "Zoë <b>&'+\"\\\u0001 😀";
         }
 
-        await using WebApplication app = await StartAsync(jsonable: true, indented, order);
-        await using WebApplication stj = await StartAsync(jsonable: false, indented, order);
+        JavaScriptEncoder? encoder = defaultEncoder ? JavaScriptEncoder.Default : null;
+        await using WebApplication app = await StartAsync(jsonable: true, indented, order, encoder);
+        await using WebApplication stj = await StartAsync(jsonable: false, indented, order, encoder);
         Assert.Equal(Encoding.UTF8.GetString((await GetAsync(stj, "/typed")).Body), Encoding.UTF8.GetString((await GetAsync(app, "/typed")).Body));
         Assert.Equal(Encoding.UTF8.GetString((await GetAsync(stj, "/stream")).Body), Encoding.UTF8.GetString((await GetAsync(app, "/stream")).Body));
     }
@@ -156,13 +160,20 @@ public sealed class PlainMinimalApiTests
 
     private static PlainOrder Clone(PlainOrder order) => JsonSerializer.Deserialize<PlainOrder>(JsonSerializer.Serialize(order))!;
 
-    private static async Task<WebApplication> StartAsync(bool jsonable, bool indented = false, PlainOrder? order = null)
+    private static async Task<WebApplication> StartAsync(bool jsonable, bool indented = false, PlainOrder? order = null, JavaScriptEncoder? encoder = null)
     {
         order ??= s_order;
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
         builder.Logging.ClearProviders();
-        builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.WriteIndented = indented);
+        builder.Services.ConfigureHttpJsonOptions(options =>
+        {
+            options.SerializerOptions.WriteIndented = indented;
+            if (encoder is not null)
+            {
+                options.SerializerOptions.Encoder = encoder;
+            }
+        });
         if (jsonable)
         {
             // WriteIndented still stops the start (JsonableResults and the MVC formatters write compact JSON); the

@@ -115,6 +115,10 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
                     case JsonTokenType.StartArray: writer.WriteStartArray(); break;
                     case JsonTokenType.EndArray: writer.WriteEndArray(); break;
                     case JsonTokenType.PropertyName: writer.WritePropertyName(Unescaped(ref reader, ref rented)); break;
+                    case JsonTokenType.String when !reader.ValueIsEscaped && IsDateWithOffset(reader.ValueSpan):
+                        // System.Text.Json writes dates without its encoder: "+02:00" stays as it is under every encoder.
+                        writer.WriteRawValue(json.Slice(checked((int)reader.TokenStartIndex), reader.ValueSpan.Length + 2), skipInputValidation: true);
+                        break;
                     case JsonTokenType.String: writer.WriteStringValue(Unescaped(ref reader, ref rented)); break;
                     case JsonTokenType.Number: writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true); break;
                     case JsonTokenType.True: writer.WriteBooleanValue(true); break;
@@ -130,6 +134,29 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
                 ArrayPool<byte>.Shared.Return(rented);
             }
         }
+    }
+
+    /// <summary>
+    /// Whether <paramref name="text"/> has the shape of a date and time with a positive offset as System.Text.Json
+    /// writes them (<c>2024-01-02T03:04:05.1234567+02:00</c>), the one value it writes unescaped that holds a character
+    /// (<c>+</c>) an encoder may escape. A string member holding exactly such text is written unescaped too.
+    /// </summary>
+    internal static bool IsDateWithOffset(ReadOnlySpan<byte> text)
+    {
+        if (text.Length < 25 || text[4] != (byte)'-' || text[7] != (byte)'-' || text[10] != (byte)'T' || text[^6] != (byte)'+' || text[^3] != (byte)':')
+        {
+            return false;
+        }
+
+        foreach (byte b in text)
+        {
+            if (b is not ((>= (byte)'0' and <= (byte)'9') or (byte)'-' or (byte)':' or (byte)'.' or (byte)'T' or (byte)'+'))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static ReadOnlySpan<byte> Unescaped(ref Utf8JsonReader reader, ref byte[]? rented)
