@@ -7,7 +7,8 @@ namespace Jsonable.AspNetCore.Internal;
 /// <summary>
 /// Puts <see cref="JsonableTypeInfoResolver"/> first in the resolver chain of the app's JSON options, minimal APIs' and
 /// MVC's, after the app's own configuration (a post-configuration, so an app that replaces <c>TypeInfoResolver</c>
-/// still gets it): System.Text.Json then asks Jsonable first for every type and serves the rest as before.
+/// still gets it): System.Text.Json then asks Jsonable first for every type and serves the rest as before. Copies of
+/// those options (OpenAPI's schema generation makes one) keep System.Text.Json's own contracts.
 /// </summary>
 internal sealed class JsonOptionsResolverSetup : IPostConfigureOptions<HttpJsonOptions>, IPostConfigureOptions<MvcJsonOptions>
 {
@@ -20,6 +21,7 @@ internal sealed class JsonOptionsResolverSetup : IPostConfigureOptions<HttpJsonO
         if (!options.SerializerOptions.TypeInfoResolverChain.Contains(_resolver))
         {
             options.SerializerOptions.TypeInfoResolverChain.Insert(0, _resolver);
+            _resolver.Serve(options.SerializerOptions, mvc: false);
         }
     }
 
@@ -28,6 +30,7 @@ internal sealed class JsonOptionsResolverSetup : IPostConfigureOptions<HttpJsonO
         if (!options.JsonSerializerOptions.TypeInfoResolverChain.Contains(_resolver))
         {
             options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, _resolver);
+            _resolver.Serve(options.JsonSerializerOptions, mvc: true);
         }
     }
 }

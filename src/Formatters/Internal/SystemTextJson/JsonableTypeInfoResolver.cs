@@ -21,6 +21,11 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
     private JsonableReaderOptions? _readerOptions;
     private JsonableWriterOptions? _writerOptions;
 
+    // The app's two JsonOptions instances this resolver was put into. A copy of them (Microsoft.AspNetCore.OpenApi
+    // copies them to describe types) is not served: it describes members, which a converter-backed contract hides.
+    private volatile JsonSerializerOptions? _httpOptions;
+    private volatile JsonSerializerOptions? _mvcOptions;
+
     public JsonableTypeInfoResolver(IServiceProvider services) => _services = services;
 
     /// <summary>The app's reader limits (depth, case, unknown members), made once when first needed.</summary>
@@ -31,8 +36,26 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
     private JsonableOptions Options => _services.GetRequiredService<IOptions<JsonableOptions>>().Value;
 
+    /// <summary>Serves <paramref name="options"/> (one of the app's JsonOptions) from now on.</summary>
+    internal void Serve(JsonSerializerOptions options, bool mvc)
+    {
+        if (mvc)
+        {
+            _mvcOptions = options;
+        }
+        else
+        {
+            _httpOptions = options;
+        }
+    }
+
     public JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
     {
+        if (!ReferenceEquals(options, _httpOptions) && !ReferenceEquals(options, _mvcOptions))
+        {
+            return null;
+        }
+
         // An async sequence is left to System.Text.Json, which awaits it element by element and asks this resolver for
         // the element type; a synchronous converter could only block on it.
         if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>))
