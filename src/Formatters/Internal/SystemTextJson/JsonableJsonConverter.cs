@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using System.Text.Encodings.Web;
 using System.Text.Json;
@@ -17,22 +18,34 @@ namespace Jsonable.AspNetCore.Internal;
 /// </summary>
 internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 {
-    // Bytes after which the app's encoder may write something other than what the generated writer wrote: every escape
-    // (a backslash), what the default encoder escapes in ASCII (HTML-sensitive characters), and all non-ASCII.
-    private static readonly SearchValues<byte> s_mayEscapeDifferently = SearchValues.Create(
-        [(byte)'\\', (byte)'<', (byte)'>', (byte)'&', (byte)'\'', (byte)'+', (byte)'`', .. Range(0x80, 0x100)]);
-
     private readonly JsonableTypeInfo<T> _info;
     private readonly JsonableTypeInfoResolver _resolver;
     private readonly bool _replay;
+    private readonly JavaScriptEncoder _encoder;
+
+    // The bytes at which the generated JSON may differ from what the app's encoder writes: every escape (a backslash),
+    // each ASCII character the encoder escapes (the default one: <>&'+`; the relaxed one, ASP.NET Core's default:
+    // none), and the first byte of any non-ASCII run, whose characters the encoder itself is asked about.
+    private readonly SearchValues<byte> _mayDiffer;
 
     public JsonableJsonConverter(JsonableTypeInfo<T> info, JsonableTypeInfoResolver resolver, JsonSerializerOptions options)
     {
         _info = info;
         _resolver = resolver;
-        // Only the default and the relaxed encoder are known to keep plain ASCII as it is; any other encoder, and
-        // indenting, always take the replay.
-        _replay = options.WriteIndented || !(options.Encoder is null || options.Encoder == JavaScriptEncoder.Default || options.Encoder == JavaScriptEncoder.UnsafeRelaxedJsonEscaping);
+        _replay = options.WriteIndented;
+        _encoder = options.Encoder ?? JavaScriptEncoder.Default; // what Utf8JsonWriter uses when none is set
+        var mayDiffer = new List<byte> { (byte)'\\' };
+        Span<byte> one = stackalloc byte[1];
+        for (int b = 0; b < 0x100; b++)
+        {
+            one[0] = (byte)b;
+            if (b >= 0x80 || (b != '"' && _encoder.FindFirstCharacterToEncodeUtf8(one) == 0))
+            {
+                mayDiffer.Add((byte)b);
+            }
+        }
+
+        _mayDiffer = SearchValues.Create(mayDiffer.ToArray());
     }
 
     public override bool HandleNull => false;
@@ -54,7 +67,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
         JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions, write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
-        if (!_replay && !json.ContainsAny(s_mayEscapeDifferently))
+        if (!_replay && EncoderKeepsAsItIs(json))
         {
             writer.WriteRawValue(json, skipInputValidation: true);
         }
@@ -96,6 +109,35 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         catch (JsonableException exception)
         {
             throw new JsonableBodyException(exception);
+        }
+    }
+
+    /// <summary>Whether the app's encoder would write every string of <paramref name="json"/> as the generated writer did.</summary>
+    private bool EncoderKeepsAsItIs(ReadOnlySpan<byte> json)
+    {
+        while (true)
+        {
+            int at = json.IndexOfAny(_mayDiffer);
+            if (at < 0)
+            {
+                return true;
+            }
+
+            if (json[at] < 0x80)
+            {
+                return false;
+            }
+
+            // A run of non-ASCII text (no quote inside): the encoder says whether it keeps all of it.
+            ReadOnlySpan<byte> rest = json.Slice(at);
+            int end = rest.IndexOfAnyInRange((byte)0, (byte)0x7F);
+            ReadOnlySpan<byte> run = end < 0 ? rest : rest.Slice(0, end);
+            if (_encoder.FindFirstCharacterToEncodeUtf8(run) >= 0)
+            {
+                return false;
+            }
+
+            json = rest.Slice(run.Length);
         }
     }
 
@@ -179,17 +221,6 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
         int length = reader.CopyString(rented);
         return rented.AsSpan(0, length);
-    }
-
-    private static byte[] Range(int from, int to)
-    {
-        byte[] bytes = new byte[to - from];
-        for (int i = 0; i < bytes.Length; i++)
-        {
-            bytes[i] = (byte)(from + i);
-        }
-
-        return bytes;
     }
 }
 
