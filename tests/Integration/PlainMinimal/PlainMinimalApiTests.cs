@@ -77,6 +77,22 @@ public sealed class PlainMinimalApiTests
         Assert.Equal(Encoding.UTF8.GetString((await GetAsync(stj, "/stream")).Body), Encoding.UTF8.GetString((await GetAsync(app, "/stream")).Body));
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Escapes_alone_are_written_as_the_apps_encoder_writes_them(bool defaultEncoder)
+    {
+        // Only ASCII, with every kind of escape the generated writer makes: raw when the encoder escapes alike (the
+        // relaxed default), replayed when it does not (JavaScriptEncoder.Default writes a quotation mark as \u0022).
+        PlainOrder order = Clone(s_order);
+        order.Customer!.Name = "say \"hi\" \\ \n\t\u0001";
+        order.PlacedAt = new DateTimeOffset(2024, 1, 2, 3, 4, 5, TimeSpan.FromHours(-5)); // no '+', which the default encoder escapes
+        JavaScriptEncoder? encoder = defaultEncoder ? JavaScriptEncoder.Default : null;
+        await using WebApplication app = await StartAsync(jsonable: true, order: order, encoder: encoder);
+        await using WebApplication stj = await StartAsync(jsonable: false, order: order, encoder: encoder);
+        Assert.Equal(Encoding.UTF8.GetString((await GetAsync(stj, "/typed")).Body), Encoding.UTF8.GetString((await GetAsync(app, "/typed")).Body));
+    }
+
     [Fact]
     public async Task The_generated_code_serves_plain_results()
     {

@@ -23,7 +23,8 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
     private readonly bool _replay;
     private readonly JavaScriptEncoder _encoder;
 
-    // The bytes at which the generated JSON may differ from what the app's encoder writes: every escape (a backslash),
+    // The bytes at which the generated JSON may differ from what the app's encoder writes: every escape (a backslash)
+    // unless the encoder escapes as the generated writer does (the relaxed one does; the default one writes \u0022),
     // each ASCII character the encoder escapes (the default one: <>&'+`; the relaxed one, ASP.NET Core's default:
     // none), and the first byte of any non-ASCII run, whose characters the encoder itself is asked about.
     private readonly SearchValues<byte> _mayDiffer;
@@ -34,12 +35,18 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         _resolver = resolver;
         _replay = options.WriteIndented;
         _encoder = options.Encoder ?? JavaScriptEncoder.Default; // what Utf8JsonWriter uses when none is set
-        var mayDiffer = new List<byte> { (byte)'\\' };
+        var mayDiffer = new List<byte>();
+        if (!EscapesAlike(_encoder))
+        {
+            mayDiffer.Add((byte)'\\');
+        }
+
         Span<byte> one = stackalloc byte[1];
         for (int b = 0; b < 0x100; b++)
         {
             one[0] = (byte)b;
-            if (b >= 0x80 || (b != '"' && _encoder.FindFirstCharacterToEncodeUtf8(one) == 0))
+            // Quotation marks and reverse solidi in the generated JSON are structure or escapes, decided above.
+            if (b >= 0x80 || (b is not ('"' or '\\') && _encoder.FindFirstCharacterToEncodeUtf8(one) == 0))
             {
                 mayDiffer.Add((byte)b);
             }
@@ -110,6 +117,25 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         {
             throw new JsonableBodyException(exception);
         }
+    }
+
+    /// <summary>
+    /// Whether <paramref name="encoder"/> escapes each character the generated writer escapes (controls, quotation mark,
+    /// reverse solidus) as it does: then an escape in the generated JSON is what System.Text.Json would write.
+    /// </summary>
+    private static bool EscapesAlike(JavaScriptEncoder encoder)
+    {
+        Span<byte> escape = stackalloc byte[JsonEscaping.MaxExpansion];
+        foreach (char c in JsonEscaping.CharsToEscape)
+        {
+            int length = JsonEscaping.WriteEscape(c, escape);
+            if (encoder.Encode(c.ToString()) != System.Text.Encoding.ASCII.GetString(escape.Slice(0, length)))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>Whether the app's encoder would write every string of <paramref name="json"/> as the generated writer did.</summary>
