@@ -25,6 +25,12 @@ internal sealed class LoadTestOptions
           --fail-if RULE      exit 1 when a run breaks it; repeatable. p50|p75|p95|p99|max >|< TIME,
                               errors > N, rps < N; scope it with SCENARIO[/FORMAT]: e.g. "get-status/jmc1:p99>5ms"
           --out DIR           report folder (default load-tests/reports/<UTC time>)
+          --concurrency-check CLIENTSxCOUNT
+                              after the runs, CLIENTS clients PATCH one transform COUNT times each at once (half with
+                              If-Match, retrying on 412; half without): exit 1 unless the outcome equals a serial replay
+          --cpu-pids NAME=PID,...
+                              per run, the CPU seconds each of these local processes (with their children) and the
+                              load generator used, per request: printed and written to cpu.csv
           --smoke             seconds-long check for CI: closed:4, 0.3 s each, no warm-up; exit 1 unless every
                               response is 2xx and every report file is written and reads back
           --help
@@ -51,6 +57,12 @@ internal sealed class LoadTestOptions
     public string OutputDirectory { get; private set; } = "";
 
     public bool Smoke { get; private set; }
+
+    /// <summary>The processes whose CPU <c>--cpu-pids</c> accounts for, or null.</summary>
+    public CpuAccounting? Cpu { get; private set; }
+
+    /// <summary>The <c>--concurrency-check</c> clients and PATCHes per client, or null.</summary>
+    public (int Clients, int Count)? ConcurrencyCheck { get; private set; }
 
     public bool Help { get; private set; }
 
@@ -113,6 +125,12 @@ internal sealed class LoadTestOptions
                     break;
                 case "--out":
                     options.OutputDirectory = Path.GetFullPath(Value());
+                    break;
+                case "--cpu-pids":
+                    options.Cpu = CpuAccounting.Parse(Value());
+                    break;
+                case "--concurrency-check":
+                    options.ConcurrencyCheck = Jsonable.LoadTests.ConcurrencyCheck.Parse(Value());
                     break;
                 case "--smoke":
                     options.Smoke = true;

@@ -82,6 +82,12 @@ internal static class LoadTestProgram
             : options.ScenarioNames.Select(n => all.FirstOrDefault(s => s.Name == n)
                 ?? throw new ArgumentException($"No scenario '{n}': {string.Join(", ", all.Select(s => s.Name))}.")).ToList();
 
+        ProxySplit? split = await ProxySplit.DetectAsync(setupClient, cancellationToken);
+        if (split is not null)
+        {
+            AnsiConsole.MarkupLine($"The target is the sample's proxy: how it split each run goes to {ProxySplit.CsvFile}.");
+        }
+
         IReadOnlyList<string> preflight = await Preflight.CheckAsync(engine, scenarios, options.Formats, cancellationToken);
         if (preflight.Count > 0)
         {
@@ -110,7 +116,7 @@ internal static class LoadTestProgram
                         + (host is null ? "The client runs here, the server elsewhere." : "Client and server share this process and every core: the client's own cost is in the numbers.")
                         + " Bytes are response and request bodies.";
                     results.AddRange(await RunEngineAsync(engineName, scenarios, options, cancellationToken,
-                        (scenario, format, live, token) => RunInProcessAsync(engine, scenario, format, options, live, token)));
+                        (scenario, format, live, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => RunInProcessAsync(engine, scenario, format, options, live, token), token)));
                 }
                 else
                 {
@@ -121,7 +127,7 @@ internal static class LoadTestProgram
                     try
                     {
                         results.AddRange(await RunEngineAsync(engineName, scenarios, options, cancellationToken,
-                            (scenario, format, _, token) => wrk.RunAsync(scenario, format, closed, options.Warmup, options.Duration, token)));
+                            (scenario, format, _, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => wrk.RunAsync(scenario, format, closed, options.Warmup, options.Duration, token), token)));
                     }
                     finally
                     {
@@ -158,6 +164,8 @@ internal static class LoadTestProgram
             AnsiConsole.Write(table);
         }
 
+        split?.Write(options.OutputDirectory);
+        options.Cpu?.Write(options.OutputDirectory);
         AnsiConsole.MarkupLineInterpolated($"Reports: {options.OutputDirectory} ({string.Join(", ", files)})");
 
         if (host is not null && host.ServerWarnings.Count > 0)
@@ -180,6 +188,12 @@ internal static class LoadTestProgram
             failures.AddRange(ReportCheck.Check(options.OutputDirectory, results).Select(p => "smoke: " + p));
         }
 
+        if (options.ConcurrencyCheck is { } check)
+        {
+            failures.AddRange((await ConcurrencyCheck.RunAsync(setupClient, check.Clients, check.Count, options.OutputDirectory, cancellationToken))
+                .Select(p => "concurrency check: " + p));
+        }
+
         foreach (string failure in failures)
         {
             AnsiConsole.MarkupLineInterpolated($"[red]FAIL[/] {failure}");
@@ -191,6 +205,13 @@ internal static class LoadTestProgram
         }
 
         return failures.Count == 0 ? 0 : ExitThresholds;
+    }
+
+    /// <summary>A run, with the proxy's split and the CPU per process recorded around it when asked for.</summary>
+    private static Task<RunResult> CountedBy(ProxySplit? split, CpuAccounting? cpu, string engine, Scenario scenario, WireFormat format, Func<Task<RunResult>> run, CancellationToken cancellationToken)
+    {
+        Func<Task<RunResult>> accounted = cpu is null ? run : () => cpu.MeasureAsync(engine, scenario.Name, format.Name, run);
+        return split is null ? accounted() : split.MeasureAsync(engine, scenario.Name, format.Name, accounted, cancellationToken);
     }
 
     private delegate Task<RunResult> RunOne(Scenario scenario, WireFormat format, LiveView live, CancellationToken cancellationToken);

@@ -8,7 +8,12 @@ WebApplicationBuilder builder = WebApplication.CreateSlimBuilder(args);
 builder.WebHost.ConfigureKestrel(kestrel => kestrel.Limits.MaxRequestBodySize = builder.Configuration.GetValue<long?>("MaxRequestBodySize") ?? 64 * 1024);
 
 // This sample only takes a PATCH based on a version the client has seen: without If-Match it is 428, with a stale tag 412.
-builder.Services.AddJsonable(options => options.RequireIfMatchForPatch = true);
+// It answers 406 to an Accept that allows neither JSON nor JMC1 (by default such a client gets JSON, as from STJ).
+builder.Services.AddJsonable(options =>
+{
+    options.RequireIfMatchForPatch = true;
+    options.ReturnHttpNotAcceptable = true;
+});
 
 WebApplication app = builder.Build();
 app.UseJsonable();

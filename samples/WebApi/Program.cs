@@ -18,13 +18,12 @@ builder.Services.AddSwaggerGen(options =>
     options.IncludeXmlComments(xmlDocs, includeControllerXmlComments: true);
 });
 builder.Services.AddOpenApi(options => options.AddJsonable());
-builder.Services.AddSingleton<ISampleStore>(services => new SqliteSampleStore(
-    builder.Configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db",
-    Path.Combine(AppContext.BaseDirectory, "data")));
-
-builder.Services.AddSingleton<ITransformStore>(_ => new SqliteTransformStore(
-    builder.Configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db"));
+// SQLite by default; `--store postgres` (or a ConnectionStrings:Postgres) for several instances on one database.
+builder.Services.AddSampleStores();
 builder.Services.Configure<JsonableOptions>(builder.Configuration.GetSection("Jsonable"));
+// 406 for an Accept nothing satisfies on the minimal group too, as ReturnHttpNotAcceptable does for the controllers
+// (without either, both stacks answer JSON, as System.Text.Json does).
+builder.Services.Configure<JsonableOptions>(options => options.ReturnHttpNotAcceptable = true);
 
 WebApplication app = builder.Build();
 

@@ -19,7 +19,7 @@ namespace Jsonable.Http;
 /// caller may need: read it with <see cref="HttpResponseMessageJsonableExtensions.ReadFromJsonableAsync{T}(HttpResponseMessage, CancellationToken)"/>,
 /// which throws a <see cref="JsonableProblemException"/> on an error status.
 /// </remarks>
-public static class HttpClientJsonableExtensions
+public static partial class HttpClientJsonableExtensions
 {
     /// <summary>GETs <paramref name="requestUri"/> and reads the body as <typeparamref name="T"/>.</summary>
     /// <typeparam name="T">A generated (<c>[FromJson]</c>) type, or a collection of one.</typeparam>

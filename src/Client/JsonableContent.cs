@@ -16,7 +16,7 @@ namespace Jsonable.Http;
 /// <c>Content-Type</c> and a <c>Content-Length</c>. The value is written when the content is created, so a value that
 /// cannot be written (a NaN, a cycle) fails at the call site, before anything is sent.
 /// </summary>
-public sealed class JsonableContent : HttpContent
+public sealed partial class JsonableContent : HttpContent
 {
     private readonly ReadOnlyMemory<byte> _body;
 
@@ -43,7 +43,7 @@ public sealed class JsonableContent : HttpContent
     /// <summary>The value written.</summary>
     public object? Value { get; }
 
-    /// <summary>For a merge patch (<see cref="CreateMergePatch{T}"/>), the C# name of the one member written; otherwise <see langword="null"/>.</summary>
+    /// <summary>For a merge patch (<see cref="CreateMergePatch{T}(T, string, JsonableFormat, JsonableWriterOptions?)"/>), the C# name of the one member written; otherwise <see langword="null"/>.</summary>
     public string? MemberName { get; }
 
     /// <summary>

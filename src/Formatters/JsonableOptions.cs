@@ -37,14 +37,35 @@ public sealed class JsonableOptions
     /// <summary>Whether a malformed body's error message (reason, path, byte offset) reaches the client. Default true, as in STJ's formatter.</summary>
     public bool AllowInputFormatterExceptionMessages { get; set; } = true;
 
-    /// <summary>Whether MVC actions honour <c>?format=jmc1|json</c> (adds a global <c>FormatFilter</c>). Default true.</summary>
+    /// <summary>
+    /// Whether MVC actions whose result is a Jsonable type honour <c>?format=jmc1|json</c> (that format, whatever
+    /// <c>Accept</c> says). Other actions, and results of other types, ignore the query, as they do without Jsonable.
+    /// Minimal APIs' Jsonable results always honour it. Default true.
+    /// </summary>
     public bool MapFormatQueryParameter { get; set; } = true;
+
+    /// <summary>
+    /// Whether Jsonable's minimal-API results and body parameters (<c>JsonableResults</c>, <c>JsonableBody&lt;T&gt;</c>)
+    /// answer 406 Not Acceptable when the <c>Accept</c> header (or <c>?format=</c>) allows neither JSON nor JMC1 — before
+    /// the handler runs for a request with a body. Default false: such a request gets JSON
+    /// (<c>application/json</c>), the status System.Text.Json answers. The minimal-API twin of MVC's
+    /// <c>MvcOptions.ReturnHttpNotAcceptable</c>, which MVC actions follow.
+    /// </summary>
+    public bool ReturnHttpNotAcceptable { get; set; }
 
     /// <summary>
     /// Whether a <see cref="Http.JsonablePatch{T}"/> request must carry <c>If-Match</c> (428 Precondition Required when it
     /// does not), so that no client can overwrite a change it has not seen. Default false.
     /// </summary>
     public bool RequireIfMatchForPatch { get; set; }
+
+    /// <summary>
+    /// Whether every Jsonable 2xx response gets an entity tag per representation and GET/HEAD answer
+    /// <c>If-None-Match</c> with 304, as <see cref="JsonableETagAttribute"/> and <c>WithJsonableETag()</c> do for one
+    /// endpoint. Default false: a computed tag costs a hash of each buffered body, and only the app knows which
+    /// resources are stable enough to be revalidated.
+    /// </summary>
+    public bool ETags { get; set; }
 
     /// <summary>
     /// Whether the host fails to start when the app's JSON options (<c>AddJsonOptions</c>, <c>ConfigureHttpJsonOptions</c>)

@@ -196,4 +196,31 @@ internal static class DiagnosticDescriptors
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
+
+    // ---- call sites (CallSiteAnalyzer): JSONABLE040-049 ----
+
+    public static readonly DiagnosticDescriptor NotJsonableAtCallSite = new(
+        id: "JSONABLE040",
+        title: "A type that is not a Jsonable type reaches a Jsonable call",
+        messageFormat: "'{0}' reaches {1} but is not a Jsonable type, so the call fails at run time: {2}",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ClosedGenericNotNamedAtCallSite = new(
+        id: "JSONABLE041",
+        title: "A closed generic type no [JsonableType] names reaches a Jsonable call",
+        messageFormat: "'{0}' reaches {1} but no [JsonableType] names this closed generic type, so the call fails at run time: add [assembly: JsonableType(typeof({0}))]",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UseJsonableMissing = new(
+        id: "JSONABLE042",
+        title: "The app uses Jsonable but never calls UseJsonable()",
+        messageFormat: "This app {0} but never calls app.UseJsonable(), so a bad request body answers an exception-shaped problem without 'errors' and an unsupported content type an empty 415: call app.UseJsonable() after builder.Build()",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
 }

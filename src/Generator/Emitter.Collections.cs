@@ -13,6 +13,8 @@ internal sealed partial class Emitter
         Read,
         Merge,
         Enum,
+        Equal, // Emitter.Delta.cs
+        Patch,
     }
 
     // Helpers are named by the shape they handle (__JsonableReadListOfString) and emitted in name order, so a member
@@ -120,6 +122,14 @@ internal sealed partial class Emitter
                 case HelperKind.Merge:
                     sortKey = MergeHelper(shape);
                     EmitMergeHelper(shape, sortKey);
+                    break;
+                case HelperKind.Equal:
+                    sortKey = EqualHelper(shape);
+                    EmitEqualHelper(shape, sortKey);
+                    break;
+                case HelperKind.Patch:
+                    sortKey = PatchHelper(shape);
+                    EmitDictionaryPatchHelper(shape, sortKey);
                     break;
                 default:
                     sortKey = "~" + EnumHelper(shape); // enum helpers last, in one block per enum

@@ -13,6 +13,8 @@ internal sealed partial class Emitter
         string type = shape.TypeName;
         EnumModel model = shape.Enum!;
         string cast = IsUnsigned(shape.Element!.Kind) ? "ulong" : "long";
+        string underlying = shape.Element!.TypeName;
+        string typeLiteral = NameEncoding.CSharpLiteral(type.Substring(type.LastIndexOf('.') + 1));
 
         _w.Line($"/// <summary>The wire name of a defined {Escape(type)} value, else null.</summary>");
         _w.Open($"private static string __JsonableNameOf{name}({type} value)");
@@ -64,32 +66,56 @@ internal sealed partial class Emitter
 
         _w.Close();
         _w.Line();
-        _w.Line("// Names are matched ignoring case after an exact miss, and numbers are accepted, as STJ does.");
+        _w.Line("// As STJ's JsonStringEnumConverter: trimmed; an integer (optional sign, ASCII digits) is any value of the underlying");
+        _w.Line("// type; otherwise comma-separated names, each matched ignoring case after an exact miss, OR-ed together.");
+        _w.Line("string trimmed = text.Trim();");
+        _w.Open($"if ({Rt}JsonableReader.IsEnumInteger(trimmed))");
+        _w.Line($"return {underlying}.TryParse(trimmed, global::System.Globalization.NumberStyles.AllowLeadingSign, global::System.Globalization.CultureInfo.InvariantCulture, out {underlying} number) ? ({type})number : throw reader.InvalidValue(text, {typeLiteral});");
+        _w.Close();
+        _w.Line();
         _w.Line($"{type} result = default;");
-        _w.Line("bool matched = false;");
-        _w.Open(model.IsFlags ? "foreach (string part in text.Split(','))" : "foreach (string part in new[] { text })");
-        _w.Line("string trimmed = part.Trim();");
-        _w.Line("bool found = false;");
+        _w.Line("int start = 0;");
+        _w.Open("while (true)");
+        _w.Line("int comma = trimmed.IndexOf(',', start);");
+        _w.Line("string part = comma < 0 ? trimmed.Substring(start) : trimmed.Substring(start, comma - start).TrimEnd();");
+        _w.Open($"if (!__JsonableTryMatch{name}(part, out {type} member))");
+        _w.Line($"throw reader.InvalidValue(text, {typeLiteral});");
+        _w.Close();
+        _w.Line();
+        _w.Line("result |= member;");
+        _w.Line();
+        _w.Line("start = comma + 1;");
+        _w.Open("while (start < trimmed.Length && char.IsWhiteSpace(trimmed[start]))");
+        _w.Line("start++;");
+        _w.Close();
+        _w.Line();
+        _w.Open("if (comma < 0 || start == trimmed.Length)");
+        _w.Line("return result;");
+        _w.Close();
+        _w.Close();
+        _w.Close();
+        _w.Line();
+
+        _w.Open($"private static bool __JsonableTryMatch{name}(string part, out {type} value)");
+        _w.Open("switch (part)");
         foreach (EnumMemberModel member in model.Members)
         {
-            _w.Open($"if (!found && string.Equals(trimmed, {NameEncoding.CSharpLiteral(member.JsonName)}, global::System.StringComparison.OrdinalIgnoreCase))");
-            _w.Line($"result |= {type}.{member.Identifier};");
-            _w.Line("found = true;");
-            _w.Close();
+            _w.Line($"case {NameEncoding.CSharpLiteral(member.JsonName)}: value = {type}.{member.Identifier}; return true;");
         }
 
-        _w.Open($"if (!found && {cast}.TryParse(trimmed, global::System.Globalization.NumberStyles.AllowLeadingSign, global::System.Globalization.CultureInfo.InvariantCulture, out {cast} number))");
-        _w.Line($"result |= ({type})number;");
-        _w.Line("found = true;");
-        _w.Close();
-        _w.Open("if (!found)");
-        _w.Line($"throw reader.InvalidValue(text, {NameEncoding.CSharpLiteral(type.Substring(type.LastIndexOf('.') + 1))});");
         _w.Close();
         _w.Line();
-        _w.Line("matched = true;");
-        _w.Close();
-        _w.Line();
-        _w.Line($"return matched ? result : throw reader.InvalidValue(text, {NameEncoding.CSharpLiteral(type.Substring(type.LastIndexOf('.') + 1))});");
+        foreach (EnumMemberModel member in model.Members)
+        {
+            _w.Open($"if (string.Equals(part, {NameEncoding.CSharpLiteral(member.JsonName)}, global::System.StringComparison.OrdinalIgnoreCase))");
+            _w.Line($"value = {type}.{member.Identifier};");
+            _w.Line("return true;");
+            _w.Close();
+            _w.Line();
+        }
+
+        _w.Line("value = default;");
+        _w.Line("return false;");
         _w.Close();
         _w.Line();
     }

@@ -24,6 +24,21 @@ internal sealed partial class Emitter
             _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
             EmitReadInto("FromJson", "utf8Json", "Json");
             _w.Line();
+            _w.Line("/// <summary>Fills this instance from JSON text; members the document lacks are left untouched.</summary>");
+            _w.Line("/// <param name=\"json\">The whole JSON document.</param>");
+            _w.Line("/// <param name=\"reuseInstance\">Whether nested objects and collections are filled in place rather than replaced.</param>");
+            _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed or does not fit this type.</exception>");
+            _w.Open($"public {New("FromJson")}void FromJson(string json, bool reuseInstance = false)");
+            string self = "ref this";
+            if (!_model.IsValueType)
+            {
+                _w.Line("var self = this;");
+                self = "ref self";
+            }
+
+            _w.Line($"{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>(json, reuseInstance, null, {self}, __JsonableReadMembers);");
+            _w.Close();
+            _w.Line();
         }
 
         foreach ((string method, string param, string format) in new[] { ("CreateFromJson", "utf8Json", "Json"), ("CreateFromJsonable", "jmc1", "Jmc1") })
@@ -35,6 +50,13 @@ internal sealed partial class Emitter
             _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
             _w.Line();
         }
+
+        _w.Line("/// <summary>Creates a new instance from JSON text.</summary>");
+        _w.Line("/// <param name=\"json\">The whole JSON document.</param>");
+        _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed, null, or does not fit this type.</exception>");
+        _w.Line($"public static {New("CreateFromJson")}{SelfType} CreateFromJson(string json)");
+        _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>(json, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
+        _w.Line();
 
         _w.Line($"static {SelfType} {Rt}IJsonableReadable<{SelfType}>.ReadJsonable(ref {Rt}JsonableReader reader) => __JsonableReadValue(ref reader);");
         _w.Line();

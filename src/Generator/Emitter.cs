@@ -59,6 +59,11 @@ internal sealed partial class Emitter
             interfaces.Add($"{Rt}IJsonableMergeable<{SelfType}>");
         }
 
+        if (GenerateDelta)
+        {
+            interfaces.Add($"{Rt}IJsonableMergePatchWritable<{SelfType}>"); // Emitter.Delta.cs
+        }
+
         _w.Line($"[global::System.CodeDom.Compiler.GeneratedCode(\"Jsonable.Generator\", \"{s_generatorVersion}\")]");
         _w.Open($"partial {_model.DeclarationKeyword} {_model.Name}{_model.TypeParameterList} : {string.Join(", ", interfaces)}");
 
@@ -71,6 +76,11 @@ internal sealed partial class Emitter
         if (_model.GenerateReader)
         {
             EmitReaderApi();
+        }
+
+        if (GenerateDelta)
+        {
+            EmitDeltaApi();
         }
 
         EmitPolymorphism();

@@ -58,6 +58,20 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonSerializableAttribute;
     private Slot _jsonSourceGenerationOptionsAttribute;
 
+    // The call sites the analyzer checks (CallSiteAnalyzer, JSONABLE040-049): Jsonable.AspNetCore's and the runtime's entry points.
+    private Slot _jsonableTypeAttribute;
+    private Slot _jsonableSerializer;
+    private Slot _jsonableResults;
+    private Slot _jsonableResultOfT;
+    private Slot _jsonableCreatedResultOfT;
+    private Slot _jsonableMembersResultOfT;
+    private Slot _jsonableBodyOfT;
+    private Slot _jsonablePatchOfT;
+    private Slot _jsonableServiceCollectionExtensions;
+    private Slot _jsonableApplicationBuilderExtensions;
+    private Slot _endpointRouteBuilderExtensions;
+    private Slot _asyncEnumerableOfT;
+
     // The lists shared with the runtime (JsonableTypeLists.cs), resolved on first use.
     private ImmutableArray<INamedTypeSymbol> _builtInTypeArguments;
     private ImmutableArray<INamedTypeSymbol> _rootSequenceDefinitions;
@@ -155,6 +169,33 @@ internal sealed class KnownTypeSymbols
     public INamedTypeSymbol? JsonSerializableAttribute => Get(ref _jsonSerializableAttribute, "System.Text.Json.Serialization.JsonSerializableAttribute");
 
     public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute => Get(ref _jsonSourceGenerationOptionsAttribute, "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+
+    public INamedTypeSymbol? JsonableTypeAttribute => Get(ref _jsonableTypeAttribute, JsonableTypeParser.AttributeName);
+
+    public INamedTypeSymbol? JsonableSerializer => Get(ref _jsonableSerializer, "Jsonable.JsonableSerializer");
+
+    public INamedTypeSymbol? JsonableResults => Get(ref _jsonableResults, "Jsonable.AspNetCore.Http.JsonableResults");
+
+    public INamedTypeSymbol? JsonableResultOfT => Get(ref _jsonableResultOfT, "Jsonable.AspNetCore.Http.JsonableResult`1");
+
+    public INamedTypeSymbol? JsonableCreatedResultOfT => Get(ref _jsonableCreatedResultOfT, "Jsonable.AspNetCore.Http.JsonableCreatedResult`1");
+
+    public INamedTypeSymbol? JsonableMembersResultOfT => Get(ref _jsonableMembersResultOfT, "Jsonable.AspNetCore.Http.JsonableMembersResult`1");
+
+    public INamedTypeSymbol? JsonableBodyOfT => Get(ref _jsonableBodyOfT, "Jsonable.AspNetCore.Http.JsonableBody`1");
+
+    public INamedTypeSymbol? JsonablePatchOfT => Get(ref _jsonablePatchOfT, "Jsonable.AspNetCore.Http.JsonablePatch`1");
+
+    /// <summary>Holds <c>AddJsonable(this IServiceCollection)</c> and <c>AddJsonable(this IMvcBuilder)</c>.</summary>
+    public INamedTypeSymbol? JsonableServiceCollectionExtensions => Get(ref _jsonableServiceCollectionExtensions, "Microsoft.Extensions.DependencyInjection.JsonableServiceCollectionExtensions");
+
+    /// <summary>Holds <c>UseJsonable(this IApplicationBuilder)</c>.</summary>
+    public INamedTypeSymbol? JsonableApplicationBuilderExtensions => Get(ref _jsonableApplicationBuilderExtensions, "Microsoft.AspNetCore.Builder.JsonableApplicationBuilderExtensions");
+
+    /// <summary>Holds minimal APIs' <c>MapGet</c>/<c>MapPost</c>/... .</summary>
+    public INamedTypeSymbol? EndpointRouteBuilderExtensions => Get(ref _endpointRouteBuilderExtensions, "Microsoft.AspNetCore.Builder.EndpointRouteBuilderExtensions");
+
+    public INamedTypeSymbol? IAsyncEnumerableOfT => Get(ref _asyncEnumerableOfT, "System.Collections.Generic.IAsyncEnumerable`1");
 
     /// <summary>
     /// The name of the <c>JsonIgnoreCondition</c> member whose value is <paramref name="value"/> (what a

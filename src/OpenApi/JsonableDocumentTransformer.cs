@@ -17,14 +17,7 @@ public sealed class JsonableDocumentTransformer : IOpenApiDocumentTransformer
     public Task TransformAsync(OpenApiDocument document, OpenApiDocumentTransformerContext context, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(document);
-        JsonableExamples.AddRequestExamples(document);
-        document.Info ??= new OpenApiInfo();
-        if (document.Info.Description?.Contains(JsonableOperationRules.Jmc1Note, StringComparison.Ordinal) != true)
-        {
-            document.Info.Description = string.IsNullOrEmpty(document.Info.Description)
-                ? JsonableOperationRules.Jmc1Note
-                : document.Info.Description + "\n\n" + JsonableOperationRules.Jmc1Note;
-        }
+        JsonableDocumentRules.Apply(document);
 
         return Task.CompletedTask;
     }

@@ -16,7 +16,8 @@ namespace Jsonable.AspNetCore.OpenApi;
 /// <see cref="JsonableOpenApiOptionsExtensions.AddJsonable"/>.
 /// </summary>
 /// <param name="mvcOptions">Whether MVC answers 406 (<see cref="MvcOptions.ReturnHttpNotAcceptable"/>).</param>
-public sealed class JsonableOperationTransformer(IOptions<MvcOptions> mvcOptions) : IOpenApiOperationTransformer
+/// <param name="jsonableOptions">Whether minimal APIs' Jsonable results answer 406 (<see cref="JsonableOptions.ReturnHttpNotAcceptable"/>).</param>
+public sealed class JsonableOperationTransformer(IOptions<MvcOptions> mvcOptions, IOptions<JsonableOptions> jsonableOptions) : IOpenApiOperationTransformer
 {
     /// <inheritdoc />
     public async Task TransformAsync(OpenApiOperation operation, OpenApiOperationTransformerContext context, CancellationToken cancellationToken)
@@ -35,6 +36,7 @@ public sealed class JsonableOperationTransformer(IOptions<MvcOptions> mvcOptions
             operation,
             context.Description,
             type => schemas.TryGetValue(type, out IOpenApiSchema? schema) ? schema : context.GetOrCreateSchemaAsync(type, null, cancellationToken).GetAwaiter().GetResult(),
-            mvcOptions?.Value.ReturnHttpNotAcceptable ?? false);
+            mvcOptions?.Value.ReturnHttpNotAcceptable ?? false,
+            jsonableOptions?.Value.ReturnHttpNotAcceptable ?? false);
     }
 }

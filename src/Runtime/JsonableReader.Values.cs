@@ -6,13 +6,6 @@ namespace Jsonable;
 /// <summary>Readers for the value types System.Text.Json reads from strings or special numbers, accepting STJ's default forms.</summary>
 public ref partial struct JsonableReader
 {
-    private static readonly string[] s_dateTimeFormats =
-    [
-        "yyyy'-'MM'-'dd'T'HH':'mm':'ss.FFFFFFFK",
-        "yyyy'-'MM'-'dd'T'HH':'mmK",
-        "yyyy'-'MM'-'dd",
-    ];
-
     /// <summary>Reads a one-character string as a <see cref="char"/>.</summary>
     public char ReadChar()
     {
@@ -21,22 +14,26 @@ public ref partial struct JsonableReader
         return text.Length == 1 ? text[0] : throw new JsonableException($"Expected a string of one character for Char but found {text.Length}.", start);
     }
 
-    /// <summary>Reads an ISO 8601 date and time (<c>2024-01-02T03:04:05.123Z</c>, offset optional).</summary>
+    /// <summary>
+    /// Reads an ISO 8601 date and time as System.Text.Json does (<c>2024-01-02T03:04:05.123Z</c>): date only, minutes,
+    /// seconds, any number of fraction digits (past 7 truncated), <c>Z</c>, <c>±hh:mm</c> or <c>±hh</c>. With an offset the
+    /// value is converted to local time (<see cref="DateTimeKind.Local"/>), with <c>Z</c> it is UTC, without one unspecified.
+    /// </summary>
     public DateTime ReadDateTime()
     {
         int start = _pos;
         string text = ReadNonNullString("DateTime");
-        return DateTime.TryParseExact(text, s_dateTimeFormats, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out DateTime v)
+        return TryParseIso8601(text, out DateTime v, out _, asOffset: false)
             ? v
             : throw NotInFormat(start, text, "DateTime", "an ISO 8601 date and time");
     }
 
-    /// <summary>Reads an ISO 8601 date and time with offset (<c>2024-01-02T03:04:05-05:30</c>).</summary>
+    /// <summary>Reads an ISO 8601 date and time with offset as System.Text.Json does (<c>2024-01-02T03:04:05-05:30</c>; without one, the local offset).</summary>
     public DateTimeOffset ReadDateTimeOffset()
     {
         int start = _pos;
         string text = ReadNonNullString("DateTimeOffset");
-        return DateTimeOffset.TryParseExact(text, s_dateTimeFormats, CultureInfo.InvariantCulture, DateTimeStyles.None, out DateTimeOffset v)
+        return TryParseIso8601(text, out _, out DateTimeOffset v, asOffset: true)
             ? v
             : throw NotInFormat(start, text, "DateTimeOffset", "an ISO 8601 date and time");
     }
@@ -46,27 +43,35 @@ public ref partial struct JsonableReader
     {
         int start = _pos;
         string text = ReadNonNullString("DateOnly");
-        return DateOnly.TryParseExact(text, "yyyy'-'MM'-'dd", CultureInfo.InvariantCulture, DateTimeStyles.None, out DateOnly v)
-            ? v
+
+        // STJ's DateOnly is its ISO 8601 parser held to the date alone, which is exactly ten characters long.
+        return text.Length == 10 && TryParseIso8601(text, out DateTime v, out _, asOffset: false)
+            ? DateOnly.FromDateTime(v)
             : throw NotInFormat(start, text, "DateOnly", "yyyy-MM-dd");
     }
 
-    /// <summary>Reads a time of day as <c>HH:mm:ss[.fffffff]</c>.</summary>
+    /// <summary>Reads a time of day as <c>HH:mm[:ss[.fffffff]]</c>, as System.Text.Json does.</summary>
     public TimeOnly ReadTimeOnly()
     {
         int start = _pos;
         string text = ReadNonNullString("TimeOnly");
-        return TimeSpan.TryParseExact(text, "c", CultureInfo.InvariantCulture, out TimeSpan t) && t >= TimeSpan.Zero && t < TimeSpan.FromDays(1)
+
+        // As STJ: it starts with a digit and has no day part (the first separator is ':'), so no sign, whitespace or days.
+        int separator = text.AsSpan().IndexOfAny('.', ':');
+        return separator > 0 && char.IsAsciiDigit(text[0]) && text[separator] == ':'
+            && TryParseConstantTimeSpan(text, out TimeSpan t) && t >= TimeSpan.Zero && t < TimeSpan.FromDays(1)
             ? TimeOnly.FromTimeSpan(t)
             : throw NotInFormat(start, text, "TimeOnly", "HH:mm:ss[.fffffff]");
     }
 
-    /// <summary>Reads a time span in the constant (<c>c</c>) format: <c>[-][d.]hh:mm:ss[.fffffff]</c>.</summary>
+    /// <summary>Reads a time span in the constant (<c>c</c>) format, as System.Text.Json does: <c>[-][d.]hh:mm[:ss[.fffffff]]</c>.</summary>
     public TimeSpan ReadTimeSpan()
     {
         int start = _pos;
         string text = ReadNonNullString("TimeSpan");
-        return TimeSpan.TryParseExact(text, "c", CultureInfo.InvariantCulture, out TimeSpan v)
+
+        // As STJ: a digit or '-' first (the parser underneath would skip leading whitespace).
+        return text.Length > 0 && (char.IsAsciiDigit(text[0]) || text[0] == '-') && TryParseConstantTimeSpan(text, out TimeSpan v)
             ? v
             : throw NotInFormat(start, text, "TimeSpan", "[-][d.]hh:mm:ss[.fffffff]");
     }
@@ -204,22 +209,25 @@ public ref partial struct JsonableReader
         return TryParseGuid(key, out Guid v) ? v : throw new JsonableException($"The key '{key}' is not a valid Guid.", _pos);
     }
 
+    /// <summary>
+    /// Whether an enum's string is a number rather than names, as System.Text.Json's enum converter tells them apart: an
+    /// optional sign and ASCII digits (the generated parser has trimmed it already).
+    /// </summary>
+    /// <param name="text">The trimmed string.</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public static bool IsEnumInteger(string text)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        int start = text.Length > 0 && text[0] is '+' or '-' ? 1 : 0;
+        return text.Length > start && !text.AsSpan(start).ContainsAnyExceptInRange('0', '9');
+    }
+
     /// <summary>The error for a string that does not parse as <paramref name="typeName"/>.</summary>
     /// <param name="text">The string read.</param>
     /// <param name="typeName">The target type.</param>
     public readonly JsonableException InvalidValue(string text, string typeName) =>
         new($"The value '{text}' is not a valid {typeName}.", _pos);
 
-    private static bool TryParseGuid(string text, out Guid value)
-    {
-        if (text.Length == 36)
-        {
-            return Guid.TryParseExact(text, "D", out value);
-        }
-
-        value = default;
-        return false;
-    }
 
     private string ReadNonNullString(string typeName)
     {

@@ -10,7 +10,7 @@ namespace Jsonable;
 /// time — the ASP.NET Core formatters, for example — and holds the document-level entry points generated
 /// code calls.
 /// </summary>
-public static class JsonableSerializer
+public static partial class JsonableSerializer
 {
     /// <summary>Whether <paramref name="type"/> is a generated type, or a collection of one, that Jsonable can serve.</summary>
     /// <param name="type">The type.</param>

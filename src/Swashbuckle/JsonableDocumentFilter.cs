@@ -16,13 +16,6 @@ public sealed class JsonableDocumentFilter : IDocumentFilter
     public void Apply(OpenApiDocument swaggerDoc, DocumentFilterContext context)
     {
         ArgumentNullException.ThrowIfNull(swaggerDoc);
-        JsonableExamples.AddRequestExamples(swaggerDoc);
-        swaggerDoc.Info ??= new OpenApiInfo();
-        if (swaggerDoc.Info.Description?.Contains(JsonableOperationRules.Jmc1Note, StringComparison.Ordinal) != true)
-        {
-            swaggerDoc.Info.Description = string.IsNullOrEmpty(swaggerDoc.Info.Description)
-                ? JsonableOperationRules.Jmc1Note
-                : swaggerDoc.Info.Description + "\n\n" + JsonableOperationRules.Jmc1Note;
-        }
+        JsonableDocumentRules.Apply(swaggerDoc);
     }
 }

@@ -14,7 +14,8 @@ namespace Jsonable.AspNetCore.Swashbuckle;
 /// <see cref="JsonableSwaggerGenOptionsExtensions.AddJsonable"/>.
 /// </summary>
 /// <param name="mvcOptions">Whether MVC answers 406 (<see cref="MvcOptions.ReturnHttpNotAcceptable"/>).</param>
-public sealed class JsonableOperationFilter(IOptions<MvcOptions> mvcOptions) : IOperationFilter
+/// <param name="jsonableOptions">Whether minimal APIs' Jsonable results answer 406 (<see cref="JsonableOptions.ReturnHttpNotAcceptable"/>).</param>
+public sealed class JsonableOperationFilter(IOptions<MvcOptions> mvcOptions, IOptions<JsonableOptions> jsonableOptions) : IOperationFilter
 {
     /// <inheritdoc />
     public void Apply(OpenApiOperation operation, OperationFilterContext context)
@@ -25,6 +26,7 @@ public sealed class JsonableOperationFilter(IOptions<MvcOptions> mvcOptions) : I
             operation,
             context.ApiDescription,
             type => context.SchemaGenerator.GenerateSchema(type, context.SchemaRepository),
-            mvcOptions?.Value.ReturnHttpNotAcceptable ?? false);
+            mvcOptions?.Value.ReturnHttpNotAcceptable ?? false,
+            jsonableOptions?.Value.ReturnHttpNotAcceptable ?? false);
     }
 }

@@ -26,7 +26,14 @@ internal static class QuickHarness
         typeof(TwitterWriteBenchmarks),
         typeof(CitmWriteBenchmarks),
         typeof(MergeBenchmarks),
+        typeof(DeltaTwitterOneMemberBenchmarks),
+        typeof(DeltaTwitterTenthBenchmarks),
+        typeof(DeltaCitmOneMemberBenchmarks),
+        typeof(DeltaCitmTenthBenchmarks),
     ];
+
+    // Rows of output sizes from ISizedScenario scenarios, printed after the timings.
+    private static readonly List<string> s_sizeRows = [];
 
     public static int Run(string[] args)
     {
@@ -86,6 +93,14 @@ internal static class QuickHarness
             Console.WriteLine("| Read, times faster (median rounds above) | JMC1 vs Jsonable compact JSON | Jsonable compact JSON vs STJ compact | JMC1 vs STJ compact | JMC1 vs MessagePack | JMC1 time ÷ MemoryPack's |");
             Console.WriteLine("|---|---:|---:|---:|---:|---:|");
             summaries.ForEach(Console.WriteLine);
+        }
+
+        if (s_sizeRows.Count > 0)
+        {
+            Console.WriteLine();
+            Console.WriteLine("| Bytes written | Put_Json | Put_Jmc1 | Delta_Json | Delta_Jmc1 | MessagePack | Delta ÷ Put, JSON | Delta ÷ Put, JMC1 |");
+            Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|");
+            s_sizeRows.ForEach(Console.WriteLine);
         }
 
         Console.WriteLine();
@@ -218,6 +233,11 @@ internal static class QuickHarness
             string overFloor = floor is null ? "–" : (ns / floor.MedianNanosecondsPerOp).ToString("0.00", CultureInfo.InvariantCulture) + "×";
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"| {scenario} | {r.Name}{(r.IsBaseline ? " (baseline)" : "")} | {ns:N0} | {ratio} | {speedup} | {overFloor} | {r.AllocatedBytesPerOp:N0} | {r.Operations:N0} |"));
+        }
+
+        if (scenarioInstance is ISizedScenario sized)
+        {
+            s_sizeRows.Add(sized.SizeRow);
         }
 
         if (type.IsAssignableTo(typeof(IReadScenario)))

@@ -144,11 +144,24 @@ public sealed class ReadmeSnippetTests
     }
 
     /// <summary>The files whose blocks are compiled: the README, every page under docs/ and every package's readme.</summary>
-    private static IEnumerable<MarkdownSnippet> AllSnippets() =>
+    internal static IEnumerable<MarkdownSnippet> AllSnippets() =>
         MarkdownSnippets.DocumentationFiles().Concat(MarkdownSnippets.PackageReadmeFiles()).SelectMany(MarkdownSnippets.CSharpBlocks);
 
     /// <summary>The errors (compiler and generator) of <paramref name="code"/> compiled with the generator.</summary>
     private static string[] Compile(string code)
+    {
+        Compilation output = CompileWithGenerator(code, out ImmutableArray<Diagnostic> generatorDiagnostics);
+        return generatorDiagnostics.Concat(output.GetDiagnostics())
+            .Where(d => d.Severity == DiagnosticSeverity.Error)
+            .Select(d => d.ToString())
+            .ToArray();
+    }
+
+    /// <summary>
+    /// <paramref name="code"/> as a snippet is compiled (a program when it has top-level statements, else a library) with
+    /// the generator's output added; the other snippet tests compile through this too.
+    /// </summary>
+    internal static Compilation CompileWithGenerator(string code, out ImmutableArray<Diagnostic> generatorDiagnostics)
     {
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest);
         SyntaxTree tree = CSharpSyntaxTree.ParseText(code, parseOptions, path: "Snippet.cs");
@@ -162,11 +175,8 @@ public sealed class ReadmeSnippetTests
                 nullableContextOptions: NullableContextOptions.Enable));
 
         GeneratorDriver driver = CSharpGeneratorDriver.Create([new JsonableGenerator().AsSourceGenerator()], parseOptions: parseOptions);
-        driver.RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> generatorDiagnostics);
-        return generatorDiagnostics.Concat(output.GetDiagnostics())
-            .Where(d => d.Severity == DiagnosticSeverity.Error)
-            .Select(d => d.ToString())
-            .ToArray();
+        driver.RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out generatorDiagnostics);
+        return output;
     }
 
     /// <summary>

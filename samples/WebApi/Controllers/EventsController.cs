@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using Jsonable.AspNetCore;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Mvc;
@@ -12,19 +13,20 @@ namespace Jsonable.Samples.WebApi.Controllers;
 public sealed class EventsController(ISampleStore store) : ControllerBase
 {
     /// <summary>The first <paramref name="limit"/> events.</summary>
-    [HttpGet]
+    [HttpGet(Name = "ApiListEvents")]
     [ProducesResponseType<List<CitmEvent>>(StatusCodes.Status200OK)]
     [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<List<CitmEvent>> List([FromQuery, Range(1, 1000)] int limit = 100) => store.ListEvents(limit).ToList();
 
     /// <summary>One event.</summary>
-    [HttpGet("{id:long}")]
+    [HttpGet("{id:long}", Name = "ApiGetEvent")]
+    [JsonableETag] // a hash of the body as written; If-None-Match → 304
     [ProducesResponseType<CitmEvent>(StatusCodes.Status200OK)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     public ActionResult<CitmEvent> Get(long id) => store.GetEvent(id) is { } e ? e : NotFound();
 
     /// <summary>Creates (or replaces) an event.</summary>
-    [HttpPost]
+    [HttpPost(Name = "ApiCreateEvent")]
     [ProducesResponseType<CitmEvent>(StatusCodes.Status201Created)]
     public ActionResult<CitmEvent> Create(CitmEvent citmEvent)
     {
@@ -33,7 +35,7 @@ public sealed class EventsController(ISampleStore store) : ControllerBase
     }
 
     /// <summary>Replaces an event; the body's id must match the route's.</summary>
-    [HttpPut("{id:long}")]
+    [HttpPut("{id:long}", Name = "ApiReplaceEvent")]
     [ProducesResponseType<CitmEvent>(StatusCodes.Status200OK)]
     [ProducesResponseType<CitmEvent>(StatusCodes.Status201Created)]
     public ActionResult<CitmEvent> Replace(long id, CitmEvent citmEvent)

@@ -12,14 +12,16 @@ namespace Jsonable.Samples.WebApi.Controllers;
 /// </summary>
 [ApiController]
 [Route("api/transforms")]
+[JsonableETag] // one ETag per representation (the stored version, "-jmc1" for JMC1); If-None-Match → 304 on GET
 public sealed class TransformsController(ITransformStore store) : ControllerBase
 {
     /// <summary>All transforms.</summary>
-    [HttpGet]
+    [HttpGet(Name = "ApiListTransforms")]
+    [ProducesResponseType<List<Transform>>(StatusCodes.Status200OK, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     public ActionResult<List<Transform>> List() => store.List().Select(t => t.Value).ToList();
 
     /// <summary>One transform, with its ETag; <paramref name="fields"/> (e.g. <c>position,rotation</c>) selects members that have partial writers.</summary>
-    [HttpGet("{id:long}")]
+    [HttpGet("{id:long}", Name = "ApiGetTransform")]
     [ProducesResponseType<Transform>(StatusCodes.Status200OK, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     [ProducesResponseType(StatusCodes.Status400BadRequest)]
     [ProducesResponseType(StatusCodes.Status404NotFound)]
@@ -40,7 +42,7 @@ public sealed class TransformsController(ITransformStore store) : ControllerBase
     }
 
     /// <summary>Only one member of a transform (<c>position</c>, <c>rotation</c>, <c>scale</c>, <c>payload</c>, <c>tags</c>), through its generated partial writer.</summary>
-    [HttpGet("{id:long}/{member}")]
+    [HttpGet("{id:long}/{member}", Name = "ApiGetTransformMember")]
     [ProducesResponseType<Transform>(StatusCodes.Status200OK, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     [ProducesResponseType(StatusCodes.Status404NotFound)]
     public IActionResult GetMember(long id, string member)
@@ -54,7 +56,9 @@ public sealed class TransformsController(ITransformStore store) : ControllerBase
     }
 
     /// <summary>Creates a transform (a new id when the body has none).</summary>
-    [HttpPost]
+    [HttpPost(Name = "ApiCreateTransform")]
+    [ProducesResponseType<Transform>(StatusCodes.Status201Created, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
+    [ProducesResponseType(StatusCodes.Status409Conflict)]
     public ActionResult<Transform> Create(Transform transform)
     {
         if (store.Create(transform) is not { } stored)
@@ -67,7 +71,10 @@ public sealed class TransformsController(ITransformStore store) : ControllerBase
     }
 
     /// <summary>Replaces a transform; the body's id must match the route's.</summary>
-    [HttpPut("{id:long}")]
+    [HttpPut("{id:long}", Name = "ApiReplaceTransform")]
+    [ProducesResponseType<Transform>(StatusCodes.Status200OK, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
+    [ProducesResponseType<Transform>(StatusCodes.Status201Created, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
+    [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<Transform> Replace(long id, Transform transform)
     {
         if (transform.Id != id)
@@ -85,7 +92,7 @@ public sealed class TransformsController(ITransformStore store) : ControllerBase
     /// Merges a partial document (RFC 7396) into a transform: absent members stay, <c>null</c> clears, arrays are
     /// replaced, <c>payload</c> and <c>counters</c> are merged. <c>If-Match</c> with a stale ETag is 412 and changes nothing.
     /// </summary>
-    [HttpPatch("{id:long}")]
+    [HttpPatch("{id:long}", Name = "ApiPatchTransform")]
     [Consumes(JsonableMediaTypes.MergePatchJson, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     [ProducesResponseType<Transform>(StatusCodes.Status200OK, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1)]
     [ProducesResponseType(StatusCodes.Status400BadRequest)]
@@ -94,6 +101,8 @@ public sealed class TransformsController(ITransformStore store) : ControllerBase
     [ProducesResponseType(StatusCodes.Status428PreconditionRequired)]
     public ActionResult<Transform> Patch(long id, JsonablePatch<Transform> patch)
     {
+        // The id is the route key: a patch that moved it would orphan the route and could collide with another row.
+        patch.RejectChangesTo(nameof(Transform.Id));
         StoredTransform? updated = store.Update(id, current =>
         {
             patch.CheckIfMatch(current.ETag);

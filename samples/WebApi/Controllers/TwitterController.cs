@@ -12,21 +12,21 @@ namespace Jsonable.Samples.WebApi.Controllers;
 public sealed class TwitterController(ISampleStore store) : ControllerBase
 {
     /// <summary>The twitter search result, its statuses repeated <paramref name="repeat"/> times (10 → about 5 MB).</summary>
-    [HttpGet("twitter")]
+    [HttpGet("twitter", Name = "ApiGetTwitter")]
     [ProducesResponseType<TwitterRoot>(StatusCodes.Status200OK)]
     [ProducesResponseType<ValidationProblemDetails>(StatusCodes.Status400BadRequest)]
     public ActionResult<TwitterRoot> Search([FromQuery, Range(1, 20)] int repeat = 1) => Repeat(store.TwitterSearch, repeat);
 
     /// <summary>Returns the search result it is sent: a round trip through both formatters.</summary>
-    [HttpPost("twitter/echo")]
+    [HttpPost("twitter/echo", Name = "ApiEchoTwitter")]
     public ActionResult<TwitterRoot> Echo(TwitterRoot search) => search;
 
     /// <summary>The whole citm catalog.</summary>
-    [HttpGet("citm")]
+    [HttpGet("citm", Name = "ApiGetCatalog")]
     public ActionResult<CitmCatalog> Catalog() => store.Catalog;
 
     /// <summary>Something that is not a Jsonable type: STJ answers it.</summary>
-    [HttpGet("info")]
+    [HttpGet("info", Name = "ApiGetInfo")]
     [ProducesResponseType<SampleInfo>(StatusCodes.Status200OK)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status406NotAcceptable)]
     public ActionResult<SampleInfo> Info() => new SampleInfo("Jsonable sample", store.ListStatuses(int.MaxValue).Count);

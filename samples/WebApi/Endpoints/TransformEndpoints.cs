@@ -12,9 +12,11 @@ public static class TransformEndpoints
     /// <summary>Maps <c>/minimal/transforms...</c> and <c>PATCH /minimal/statuses/{id}</c>.</summary>
     public static RouteGroupBuilder MapTransformEndpoints(this IEndpointRouteBuilder app)
     {
-        RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable)");
+        RouteGroupBuilder group = app.MapGroup("/minimal").WithTags("Minimal API (Jsonable)")
+            .WithJsonableETag(); // one ETag per representation (the stored version, "-jmc1" for JMC1); If-None-Match → 304 on GET
 
-        group.MapGet("/transforms", (ITransformStore store) => JsonableResults.Ok(store.List().Select(t => t.Value).ToList()));
+        group.MapGet("/transforms", (ITransformStore store) => JsonableResults.Ok(store.List().Select(t => t.Value).ToList()))
+            .WithName("MinimalListTransforms");
 
         group.MapGet("/transforms/{id:long}", Results<JsonableResult<Transform>, JsonableMembersResult<Transform>, NotFound> (long id, string? fields, ITransformStore store, HttpContext context) =>
         {
@@ -30,12 +32,13 @@ public static class TransformEndpoints
 
             context.Response.Headers.ETag = stored.ETag;
             return JsonableResults.Ok(stored.Value);
-        });
+        }).WithName("MinimalGetTransform");
 
         group.MapGet("/transforms/{id:long}/{member}", Results<JsonableMembersResult<Transform>, NotFound> (long id, string member, ITransformStore store) =>
             store.Get(id) is { } stored && JsonableRegistry.GetTypeInfo<Transform>()!.TryGetPartialWriter(member, out _)
                 ? JsonableResults.Members(stored.Value, [member], stored.ETag)
-                : TypedResults.NotFound());
+                : TypedResults.NotFound())
+            .WithName("MinimalGetTransformMember");
 
         group.MapPost("/transforms", Results<JsonableCreatedResult<Transform>, Conflict> (JsonableBody<Transform> body, ITransformStore store, HttpContext context) =>
         {
@@ -46,7 +49,7 @@ public static class TransformEndpoints
 
             context.Response.Headers.ETag = stored.ETag;
             return JsonableResults.Created($"/minimal/transforms/{stored.Value.Id}", stored.Value);
-        });
+        }).WithName("MinimalCreateTransform");
 
         group.MapPut("/transforms/{id:long}", Results<JsonableResult<Transform>, JsonableCreatedResult<Transform>, ValidationProblem> (long id, JsonableBody<Transform> body, ITransformStore store, HttpContext context) =>
         {
@@ -58,10 +61,12 @@ public static class TransformEndpoints
             (StoredTransform stored, bool created) = store.Replace(body.Value);
             context.Response.Headers.ETag = stored.ETag;
             return created ? JsonableResults.Created($"/minimal/transforms/{id}", stored.Value) : JsonableResults.Ok(stored.Value);
-        });
+        }).WithName("MinimalReplaceTransform");
 
         group.MapPatch("/transforms/{id:long}", Results<JsonableResult<Transform>, NotFound> (long id, JsonablePatch<Transform> patch, ITransformStore store, HttpContext context) =>
         {
+            // The id is the route key: a patch that moved it would orphan the route and could collide with another row.
+            patch.RejectChangesTo(nameof(Transform.Id));
             StoredTransform? updated = store.Update(id, current =>
             {
                 patch.CheckIfMatch(current.ETag);
@@ -74,10 +79,15 @@ public static class TransformEndpoints
 
             context.Response.Headers.ETag = updated.ETag;
             return JsonableResults.Ok(updated.Value);
-        });
+        }).WithName("MinimalPatchTransform");
 
         group.MapPatch("/statuses/{id:long}", Results<JsonableResult<Status>, NotFound> (long id, JsonablePatch<Status> patch, ISampleStore store) =>
-            store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound());
+        {
+            // id is the route key and id_str its text twin: changing either would make two statuses share a key.
+            patch.RejectChangesTo(nameof(Status.id), nameof(Status.id_str));
+            return store.UpdateStatus(id, status => patch.ApplyTo(status)) is { } updated ? JsonableResults.Ok(updated) : TypedResults.NotFound();
+        })
+            .WithName("MinimalPatchStatus");
 
         return group;
     }

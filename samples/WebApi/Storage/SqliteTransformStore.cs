@@ -140,14 +140,14 @@ public sealed class SqliteTransformStore : ITransformStore, IDisposable
         return reader.Read() ? new StoredTransform(Transform.CreateFromJson((byte[])reader[0]), reader.GetInt64(1)) : null;
     }
 
-    private static byte[] Json(Transform transform)
+    internal static byte[] Json(Transform transform)
     {
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();
         transform.ToJsonUtf8(buffer, emitMetadataComments: false);
         return buffer.WrittenSpan.ToArray();
     }
 
-    private static IEnumerable<Transform> Seeds() =>
+    internal static IEnumerable<Transform> Seeds() =>
         Enumerable.Range(1, 3).Select(i => new Transform
         {
             Id = i,

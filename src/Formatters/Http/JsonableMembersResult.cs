@@ -1,10 +1,13 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Reflection;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
 using Jsonable.Internal;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
@@ -20,7 +23,7 @@ namespace Jsonable.AspNetCore.Http;
 /// minimal-API result and as an MVC action result.
 /// </summary>
 /// <typeparam name="T">A <c>[ToJson]</c> type with partial writers.</typeparam>
-public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCodeHttpResult
+public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCodeHttpResult, IEndpointMetadataProvider
 {
     private readonly string[] _members;
 
@@ -78,6 +81,21 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
         return ExecuteAsync(httpContext, (detail, errors) => ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status400BadRequest, detail, errors));
     }
 
+    /// <summary>
+    /// Describes the response to OpenAPI: 200 in both media types with <typeparamref name="T"/> as the schema (only the
+    /// selected members are present), 400 for a member with no partial writer, 406 when nothing in <c>Accept</c> can be produced.
+    /// </summary>
+    /// <param name="method">The endpoint's method.</param>
+    /// <param name="builder">The endpoint being built.</param>
+    static void IEndpointMetadataProvider.PopulateMetadata(MethodInfo method, EndpointBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status200OK, typeof(T), [JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1]));
+        builder.Metadata.Add(NegotiatedResponseMetadata.Instance);
+        builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status400BadRequest, typeof(HttpValidationProblemDetails), [JsonableMediaTypeNames.ProblemJson]));
+        builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status406NotAcceptable, typeof(ProblemDetails), [JsonableMediaTypeNames.ProblemJson]));
+    }
+
     private Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
     {
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
@@ -117,6 +135,12 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
             if (state.Result.ETag is not null)
             {
                 response.Headers.ETag = state.Result.ETag;
+            }
+
+            if (ConditionalResponse.IsEnabled(context, options)
+                && (ConditionalResponse.TryUseAppTag(context, format, out bool notModified) ? notModified : ConditionalResponse.TagBody(context, format, document.WrittenMemory.Span)))
+            {
+                return; // 304 Not Modified: no body
             }
 
             response.ContentLength = document.WrittenMemory.Length;

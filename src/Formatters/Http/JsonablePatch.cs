@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Reflection;
 using System.Text;
 using System.Threading.Tasks;
@@ -83,6 +84,39 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
     }
 
     /// <summary>
+    /// Refuses a patch that names any of <paramref name="members"/> (the resource's identity, such as the route key, or
+    /// other read-only members): 400 with one error per member, keyed by its JSON path (<c>$.id</c>). Call it before
+    /// loading or changing anything. A patch that names the member is refused even when it sends the current value:
+    /// the answer then does not depend on the stored state, and a client that sends identity in a patch learns at
+    /// once instead of the day the values differ (see <c>docs/partial-updates.md</c>).
+    /// </summary>
+    /// <param name="members">The members a patch may not change, by C# name (<c>nameof</c>) or wire name.</param>
+    /// <exception cref="JsonableRequestException">400: the patch names one of <paramref name="members"/>.</exception>
+    public void RejectChangesTo(params string[] members)
+    {
+        ArgumentNullException.ThrowIfNull(members);
+        Dictionary<string, string[]>? errors = null;
+        foreach (JsonableMember member in Members)
+        {
+            foreach (string name in members)
+            {
+                if (member.Name == name || member.JsonName == name)
+                {
+                    errors ??= [];
+                    errors[member.Path] = [$"'{member.JsonName}' cannot be changed by a PATCH: it identifies the resource or is read-only. Leave it out of the patch."];
+                    break;
+                }
+            }
+        }
+
+        if (errors is not null)
+        {
+            string message = errors.Count == 1 ? errors.First().Value[0] : $"The patch changes members it may not change: {string.Join(", ", errors.Keys)}.";
+            throw new JsonableRequestException(message, StatusCodes.Status400BadRequest, errors);
+        }
+    }
+
+    /// <summary>
     /// Applies the patch to <paramref name="target"/>: absent members are unchanged, <c>null</c> clears, arrays and lists
     /// are replaced whole, dictionaries and nested objects are merged. Atomic: on any error nothing is changed.
     /// </summary>
@@ -118,11 +152,12 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
     /// <summary>Binds the body; called by minimal APIs.</summary>
     /// <param name="context">The request's context.</param>
     /// <param name="parameter">The parameter being bound.</param>
-    /// <exception cref="JsonableRequestException">415 for another content type; 400 for an empty, malformed or unfitting patch; 428 when <c>If-Match</c> is required and missing.</exception>
+    /// <exception cref="JsonableRequestException">415 for a content type other than merge patch, JSON or JMC1 (an RFC 6902 JSON Patch included); 400 for an empty, malformed or unfitting patch; 428 when <c>If-Match</c> is required and missing.</exception>
     public static async ValueTask<JsonablePatch<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
     {
         ArgumentNullException.ThrowIfNull(context);
         JsonableOptions options = JsonableRequestFeature.Of(context).Options;
+        PatchMediaTypes.Check(context, options);
         (JsonableFormat format, byte[] body) = await MinimalApiRequestBody.ReadAsync(context).ConfigureAwait(false);
         JsonablePatch<T> patch;
         try
@@ -170,13 +205,16 @@ public sealed class JsonablePatch<T> : IEndpointParameterMetadataProvider
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch);
     }
 
-    /// <summary>RFC 9110 §13.1.1: <c>*</c>, or a list of entity tags compared strongly (a weak tag never matches).</summary>
+    /// <summary>
+    /// RFC 9110 §13.1.1: <c>*</c>, or a list of entity tags compared strongly (a weak tag never matches); the tag of
+    /// the resource's JMC1 representation (see <see cref="JsonableETagAttribute"/>) names the same version.
+    /// </summary>
     private static bool IfMatches(string ifMatch, string currentETag)
     {
         foreach (string candidate in ifMatch.Split(','))
         {
             string tag = candidate.Trim();
-            if (tag == "*" || (!tag.StartsWith("W/", StringComparison.Ordinal) && string.Equals(tag, currentETag, StringComparison.Ordinal)))
+            if (tag == "*" || ConditionalResponse.StronglyMatchesAnyFormat(tag, currentETag))
             {
                 return true;
             }

@@ -7,8 +7,9 @@ namespace Jsonable.AspNetCore.Documentation;
 
 /// <summary>
 /// Request examples for Jsonable bodies, built from the document's own schemas so that they are valid for them and
-/// accepted as they are: a nullable object is <c>null</c> (which also ends self-references such as a status's
-/// <c>retweeted_status</c>), every other member gets a value of its type, arrays one element, dictionaries one entry.
+/// accepted as they are: a member holding a nullable reference to another schema is left out (which also ends self-references such as a
+/// status's <c>retweeted_status</c>; <c>null</c> there would be invalid for OpenAPI 3.0's <c>allOf</c> wrapper of the
+/// reference), every other member gets a value of its type, arrays one element, dictionaries one entry.
 /// </summary>
 /// <remarks>
 /// Swagger UI invents an example when the document has none, and for a self-referencing schema it invents an
@@ -43,6 +44,9 @@ internal static class JsonableExamples
             }
         }
     }
+
+    /// <summary>An example value of <paramref name="schema"/>.</summary>
+    internal static JsonNode? ValueOf(IOpenApiSchema schema, OpenApiDocument document) => Sample(schema, document, new HashSet<string>(), 0);
 
     private static JsonNode? Sample(IOpenApiSchema schema, OpenApiDocument document, HashSet<string> visiting, int depth)
     {
@@ -92,7 +96,10 @@ internal static class JsonableExamples
             var obj = new JsonObject();
             foreach ((string name, IOpenApiSchema member) in schema.Properties ?? new Dictionary<string, IOpenApiSchema>())
             {
-                obj[name] = Sample(member, document, visiting, depth + 1);
+                if (!(IsNullable(member) && IsReferenceLike(member)))
+                {
+                    obj[name] = Sample(member, document, visiting, depth + 1);
+                }
             }
 
             // One entry, keyed by a number: dictionaries keyed by strings or integers both read it.
@@ -131,6 +138,9 @@ internal static class JsonableExamples
         || schema.AnyOf?.Any(IsNullOnly) == true;
 
     private static bool IsNullOnly(IOpenApiSchema schema) => schema is not OpenApiSchemaReference && schema.Type == JsonSchemaType.Null;
+
+    private static bool IsReferenceLike(IOpenApiSchema schema) =>
+        schema is OpenApiSchemaReference || (schema.AllOf ?? []).Concat(schema.OneOf ?? []).Concat(schema.AnyOf ?? []).Any(b => b is OpenApiSchemaReference);
 
     private static bool IsObjectLike(IOpenApiSchema schema)
     {

@@ -23,7 +23,7 @@ internal static class JsonableOperationRules
 {
     internal const string ProblemJson = JsonableMediaTypeNames.ProblemJson;
 
-    /// <summary>The one-paragraph description of JMC1 put next to every Jsonable body.</summary>
+    /// <summary>The one-paragraph description of JMC1, in the document's description (JMC1 media types carry a short marker).</summary>
     internal const string Jmc1Note =
         "Also as `application/jsonc+jmc1` (JMC1): the same JSON, compact, with binary length comments before strings and arrays " +
         "(a JMC1 body is bytes, not UTF-8 text). Format: docs/jmc1.md in the Jsonable.AspNetCore repository.";
@@ -41,7 +41,8 @@ internal static class JsonableOperationRules
     /// <param name="description">The endpoint's ApiExplorer description.</param>
     /// <param name="schemaFor">Gets (or registers) the generator's schema for a type.</param>
     /// <param name="mvcReturnsNotAcceptable">Whether MVC answers 406 when nothing in Accept can be produced.</param>
-    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable)
+    /// <param name="minimalReturnsNotAcceptable">Whether minimal APIs' Jsonable results do (<c>JsonableOptions.ReturnHttpNotAcceptable</c>).</param>
+    internal static void Apply(OpenApiOperation operation, ApiDescription description, Func<Type, IOpenApiSchema> schemaFor, bool mvcReturnsNotAcceptable, bool minimalReturnsNotAcceptable)
     {
         operation.Responses ??= [];
         bool isMvc = description.ActionDescriptor is ControllerActionDescriptor;
@@ -62,7 +63,6 @@ internal static class JsonableOperationRules
             {
                 negotiates = true;
                 Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), s_jsonableMediaTypes, () => schemaFor(type!));
-                response.Description = AppendOnce(response.Description, Jmc1Note);
             }
             else if (type is not null && typeof(ProblemDetails).IsAssignableFrom(type))
             {
@@ -86,13 +86,14 @@ internal static class JsonableOperationRules
                 response.Headers.TryAdd("Location", new OpenApiHeader
                 {
                     Description = "Where the created resource can be read.",
-                    Schema = new OpenApiSchema { Type = JsonSchemaType.String, Format = "uri" },
+                    // Minimal routes send a path (/minimal/statuses/1), MVC's CreatedAtAction an absolute URI: both are references.
+                    Schema = new OpenApiSchema { Type = JsonSchemaType.String, Format = "uri-reference" },
                 });
             }
         }
 
         // MVC's default 200 for an ActionResult<T> stays only if nothing else says what succeeds (the app's annotations win).
-        if (negotiates && (!isMvc || mvcReturnsNotAcceptable))
+        if (negotiates && (isMvc ? mvcReturnsNotAcceptable : minimalReturnsNotAcceptable))
         {
             AddProblem(operation, StatusCodes.Status406NotAcceptable, "None of the media types in Accept can be produced.", typeof(ProblemDetails), schemaFor);
         }
@@ -110,10 +111,13 @@ internal static class JsonableOperationRules
                 ? [JsonableMediaTypes.MergePatchJson, .. s_jsonableMediaTypes]
                 : s_jsonableMediaTypes;
             Restrict(requestBody.Content ??= new Dictionary<string, OpenApiMediaType>(), requestMediaTypes, () => schemaFor(body.Type));
-            requestBody.Description = AppendOnce(requestBody.Description, Jmc1Note);
             AddProblem(operation, StatusCodes.Status400BadRequest, "The body is malformed or does not fit the type: `errors` is keyed by the JSON path (`$.user.id`).", typeof(HttpValidationProblemDetails), schemaFor);
             AddProblem(operation, StatusCodes.Status413PayloadTooLarge, "The body is larger than the server's request size limit.", typeof(ProblemDetails), schemaFor);
-            AddProblem(operation, StatusCodes.Status415UnsupportedMediaType, "The Content-Type is neither application/json nor application/jsonc+jmc1.", typeof(ProblemDetails), schemaFor);
+            AddProblem(operation, StatusCodes.Status415UnsupportedMediaType, UnsupportedMediaTypeText(requestMediaTypes), typeof(ProblemDetails), schemaFor);
+            if (requestMediaTypes.Contains(JsonableMediaTypes.MergePatchJson))
+            {
+                AddIfMatch(operation);
+            }
         }
         else if (body is not null && !IsJsonable(body.Type, forWriting: false) && operation.RequestBody is OpenApiRequestBody otherBody)
         {
@@ -168,6 +172,31 @@ internal static class JsonableOperationRules
         };
     }
 
-    private static string AppendOnce(string? text, string note) =>
-        string.IsNullOrEmpty(text) ? note : text.Contains(note, StringComparison.Ordinal) ? text : text + "\n\n" + note;
+    /// <summary>What a 415 answer means for a body read as <paramref name="accepted"/>, naming every media type that is read.</summary>
+    private static string UnsupportedMediaTypeText(string[] accepted) =>
+        "The Content-Type is not one that is read here: "
+        + string.Join(", ", accepted.Select(m => m == JsonableMediaTypes.Json ? "application/json (also text/json and any application/*+json)" : m))
+        + ". UTF-8 or UTF-16 JSON; JMC1 as bytes.";
+
+    /// <summary>
+    /// A merge-patch body is bound by <c>JsonablePatch&lt;T&gt;</c>, which reads <c>If-Match</c>: a stale tag is 412,
+    /// and a missing one 428 when the app requires it.
+    /// </summary>
+    private static void AddIfMatch(OpenApiOperation operation)
+    {
+        operation.Parameters ??= [];
+        if (operation.Parameters.Any(p => p.In == ParameterLocation.Header && string.Equals(p.Name, "If-Match", StringComparison.OrdinalIgnoreCase)))
+        {
+            return;
+        }
+
+        operation.Parameters.Add(new OpenApiParameter
+        {
+            Name = "If-Match",
+            In = ParameterLocation.Header,
+            Required = false,
+            Description = "The ETag the client last read: the patch is applied only if the resource still has it (412 otherwise; 428 when the server requires the header and it is missing).",
+            Schema = new OpenApiSchema { Type = JsonSchemaType.String },
+        });
+    }
 }

@@ -28,7 +28,7 @@ public sealed class ProblemDetailsServiceTests : IAsyncLifetime
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable();
+        builder.Services.AddJsonable(options => options.ReturnHttpNotAcceptable = true); // the 406 below is opted into
         builder.Services.AddProblemDetails(options => options.CustomizeProblemDetails = context =>
         {
             context.ProblemDetails.Extensions["tenant"] = new Tenant("blue", 3);

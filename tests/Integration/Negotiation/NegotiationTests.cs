@@ -6,7 +6,8 @@ namespace Jsonable.Integration.Tests.Negotiation;
 
 /// <summary>
 /// The Accept matrix, for MVC controllers (<c>/api</c>) and minimal APIs (<c>/minimal</c>): JMC1 only when the client
-/// asks for it, JSON for everyone else, 406 problem details when nothing fits, <c>Vary: Accept</c> and <c>?format=</c>.
+/// asks for it, JSON for everyone else, 406 problem details when nothing fits (the sample opts into 406 on both stacks;
+/// <see cref="DefaultNotAcceptableTests"/> covers the default), <c>Vary: Accept</c> and <c>?format=</c>.
 /// </summary>
 public sealed class NegotiationTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
@@ -84,6 +85,16 @@ public sealed class NegotiationTests(SampleApiFactory factory) : IClassFixture<S
     public async Task Get_AcceptNothingProducible_Answers406ProblemDetails(string basePath, string resource)
     {
         (HttpResponseMessage response, _) = await factory.CreateClient().GetAsync(Url(basePath, resource), "application/xml");
+
+        await HttpAssert.ProblemAsync(HttpStatusCode.NotAcceptable, response);
+    }
+
+    // The sample once answered ?format=xml with 404 in MVC (a global FormatFilter) and 406 in minimal APIs.
+    [Theory]
+    [MemberData(nameof(Endpoints))]
+    public async Task Get_FormatJsonableDoesNotWrite_Answers406ProblemDetailsOnBothStacks(string basePath, string resource)
+    {
+        (HttpResponseMessage response, _) = await factory.CreateClient().GetAsync(WithFormat(Url(basePath, resource), "xml"), "application/json");
 
         await HttpAssert.ProblemAsync(HttpStatusCode.NotAcceptable, response);
     }

@@ -76,4 +76,38 @@ public sealed class UnsupportedMediaTypeDetailTests(SampleApiFactory factory) : 
         Assert.DoesNotContain("jmc1 (", detail, StringComparison.Ordinal);
         Assert.DoesNotContain("Accepted: application/json, text/json, application/*+json, application/jsonc+jmc1", detail, StringComparison.Ordinal);
     }
+
+    // Routing's 415 names what the endpoints at the path declare: a plain T body reads application/json only (the
+    // framework binds it), so JMC1 and text/json, which Jsonable's own parameters read, are not offered.
+    [Fact]
+    public async Task UnsupportedContentType_PlainBodyParameter_DetailNamesOnlyWhatTheRouteReads()
+    {
+        WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable();
+        await using WebApplication app = builder.Build();
+        app.UseJsonable();
+        app.MapPost("/plain", (PlainOrder order) => Results.Ok());
+        app.MapPost("/jsonable", (JsonableBody<CitmEvent> body) => Results.Ok());
+        await app.StartAsync();
+
+        string plain = await DetailAsync(app, "/plain");
+        string jsonable = await DetailAsync(app, "/jsonable");
+
+        Assert.Equal("The content type 'text/plain' is not supported. Accepted: application/json.", plain);
+        Assert.Contains("Accepted: application/json, text/json, application/*+json, application/jsonc+jmc1", jsonable, StringComparison.Ordinal);
+    }
+
+    private static async Task<string> DetailAsync(WebApplication app, string url)
+    {
+        (HttpResponseMessage response, byte[] body) = await app.GetTestClient().SendAsync(
+            HttpMethod.Post, url, "application/json", Infrastructure.Requests.Body(Encoding.UTF8.GetBytes("""{"id":1}"""), "text/plain"));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        using JsonDocument problem = JsonDocument.Parse(body);
+        return problem.RootElement.GetProperty("detail").GetString()!;
+    }
+
+    /// <summary>A body type Jsonable has no generated code for.</summary>
+    public sealed record PlainOrder(int Id);
 }

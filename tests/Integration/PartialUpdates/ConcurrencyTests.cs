@@ -1,32 +1,26 @@
 using System.Net;
 using System.Text.Json.Nodes;
 using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.WebApi.Storage;
 using Microsoft.AspNetCore.Hosting;
-using Microsoft.Data.Sqlite;
 
 namespace Jsonable.Integration.Tests.PartialUpdates;
 
 /// <summary>
-/// Optimistic concurrency across server instances: two sample hosts on one SQLite file apply 100 concurrent PATCHes of
-/// different members of one transform without losing any, and an ETag from one instance guards a PATCH through the other.
+/// Optimistic concurrency across server instances, on each store: two sample hosts on one database (a SQLite file, or
+/// PostgreSQL where it is present) apply 100 concurrent PATCHes of different members of one transform without losing
+/// any, and an ETag from one instance guards a PATCH through the other.
 /// </summary>
-public sealed class ConcurrencyTests : IDisposable
+public sealed class ConcurrencyTests
 {
-    private readonly string _databaseFile = Path.Combine(Path.GetTempPath(), $"jsonable-concurrency-{Guid.NewGuid():N}.db");
-    private readonly SharedDatabaseFactory _first;
-    private readonly SharedDatabaseFactory _second;
-
-    public ConcurrencyTests()
+    [Theory]
+    [InlineData(SampleStorage.Sqlite)]
+    [PostgresData]
+    public async Task TwoInstancesOnOneDatabase_ApplyEveryConcurrentPatchOfDifferentMembers(string store)
     {
-        _first = new SharedDatabaseFactory(_databaseFile);
-        _second = new SharedDatabaseFactory(_databaseFile);
-    }
-
-    [Fact]
-    public async Task TwoInstancesOnOneDatabase_ApplyEveryConcurrentPatchOfDifferentMembers()
-    {
-        HttpClient first = _first.CreateClient();
-        HttpClient second = _second.CreateClient();
+        using SharedSampleDatabase database = SharedSampleDatabase.Create(store);
+        HttpClient first = database.StartInstance().CreateClient();
+        HttpClient second = database.StartInstance().CreateClient();
         (long id, _) = await PartialUpdateTests.CreateAsync(first, "/api");
 
         HttpResponseMessage[] responses = await Task.WhenAll(Enumerable.Range(0, 100).Select(i =>
@@ -40,11 +34,14 @@ public sealed class ConcurrencyTests : IDisposable
         }
     }
 
-    [Fact]
-    public async Task AnETagReadFromOneInstance_IsStaleOnTheOtherAfterAChangeThere()
+    [Theory]
+    [InlineData(SampleStorage.Sqlite)]
+    [PostgresData]
+    public async Task AnETagReadFromOneInstance_IsStaleOnTheOtherAfterAChangeThere(string store)
     {
-        HttpClient first = _first.CreateClient();
-        HttpClient second = _second.CreateClient();
+        using SharedSampleDatabase database = SharedSampleDatabase.Create(store);
+        HttpClient first = database.StartInstance().CreateClient();
+        HttpClient second = database.StartInstance().CreateClient();
         (long id, string etag) = await PartialUpdateTests.CreateAsync(first, "/api");
 
         HttpResponseMessage change = await PartialUpdateTests.SendPatchAsync(second, $"/api/transforms/{id}", """{"name":"second"}""", etag);
@@ -54,27 +51,6 @@ public sealed class ConcurrencyTests : IDisposable
         await HttpAssert.StatusAsync(HttpStatusCode.OK, change);
         await HttpAssert.ProblemAsync(HttpStatusCode.PreconditionFailed, stale);
         Assert.Equal(afterChange, await PartialUpdateTests.GetBytesAsync(second, "/api", id));
-    }
-
-    public void Dispose()
-    {
-        _first.Dispose();
-        _second.Dispose();
-        SqliteConnection.ClearAllPools();
-        foreach (string file in new[] { _databaseFile, _databaseFile + "-wal", _databaseFile + "-shm" })
-        {
-            File.Delete(file);
-        }
-    }
-
-    /// <summary>The sample on a database file that another instance uses too.</summary>
-    private sealed class SharedDatabaseFactory(string databaseFile) : SampleApiFactory
-    {
-        protected override void ConfigureWebHost(IWebHostBuilder builder)
-        {
-            base.ConfigureWebHost(builder);
-            builder.UseSetting("ConnectionStrings:Sample", $"Data Source={databaseFile}");
-        }
     }
 }
 

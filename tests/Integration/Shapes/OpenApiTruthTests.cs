@@ -48,9 +48,11 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
         _app.UseSwagger();
         _app.MapGet("/listed", () => JsonableResults.Ok(new Page<Status>()));
         _app.MapGet("/dictionary", () => JsonableResults.Ok(new Dictionary<string, Status>()));
+#pragma warning disable JSONABLE040, JSONABLE041 // the routes that must fail at run time: what the analyzer warns about at compile time
         _app.MapGet("/unlisted", () => JsonableResults.Ok(new Page<CitmEvent>()));
         _app.MapGet("/enum-keyed", () => JsonableResults.Ok(new Dictionary<DayOfWeek, Status>()));
         _app.MapPost("/unlisted", (JsonableBody<Page<CitmEvent>> body) => TypedResults.NoContent());
+#pragma warning restore JSONABLE040, JSONABLE041
         _app.MapControllers();
         await _app.StartAsync();
     }

@@ -61,13 +61,18 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
                     }
 
                     byte[] exampleJson = Encoding.UTF8.GetBytes(example.ToJsonString());
+
+                    // The sample's PATCH routes refuse a patch naming the resource's identity (RejectChangesTo), even with
+                    // its current value: send the example without it; the answer is still compared with the whole example.
+                    byte[] sent = method == "patch" ? WithoutIdentity(example) : exampleJson;
                     byte[] body;
                     try
                     {
                         body = mediaType switch
                         {
-                            "application/json" or "application/merge-patch+json" => exampleJson,
-                            "application/jsonc+jmc1" => AsJmc1(exampleJson, RequestBodyType(method, path)),
+                            "application/json" or "application/merge-patch+json" => sent,
+                            "application/jsonc+jmc1" when method == "patch" => Jmc1Oracle.FromJson(sent), // the typed writer would write the id back
+                            "application/jsonc+jmc1" => AsJmc1(sent, RequestBodyType(method, path)),
                             _ => throw new NotSupportedException("a media type this test does not know how to send"),
                         };
                     }
@@ -77,7 +82,11 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
                         continue;
                     }
 
-                    using var request = new HttpRequestMessage(new HttpMethod(method.ToUpperInvariant()), FillRoute(path, example)) { Content = new ByteArrayContent(body) };
+                    // A patch changes a resource that exists (its example names no id); other bodies carry their own ids.
+                    string url = content.ContainsKey("application/merge-patch+json")
+                        ? path.Replace("{id}", (path.Contains("/statuses/", StringComparison.Ordinal) ? factory.FirstStatusId : 1).ToString(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal)
+                        : FillRoute(path, example);
+                    using var request = new HttpRequestMessage(new HttpMethod(method.ToUpperInvariant()), url) { Content = new ByteArrayContent(body) };
                     request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(mediaType);
                     request.Headers.Accept.ParseAdd("application/json");
                     using HttpResponseMessage response = await client.SendAsync(request);
@@ -88,7 +97,19 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
                     {
                         failures.Add($"{where}: {(int)response.StatusCode} {Encoding.UTF8.GetString(answer)}");
                     }
-                    else if (JsonData.FirstDifference(exampleJson, WithExampleIdIfServerAssigned(answer, example, response)) is { } difference)
+                    else if (content.ContainsKey("application/merge-patch+json"))
+                    {
+                        // A patch changes the members it names and answers with the whole resource: those members are in it as sent.
+                        JsonObject resource = JsonNode.Parse(answer)!.AsObject();
+                        foreach ((string member, JsonNode? value) in example.AsObject())
+                        {
+                            if (!JsonNode.DeepEquals(value, resource[member]))
+                            {
+                                failures.Add($"{where}: accepted, but {member} is {resource[member]?.ToJsonString() ?? "null"}, not {value?.ToJsonString()}");
+                            }
+                        }
+                    }
+                    else if (JsonData.FirstDifference(exampleJson, WithoutNullsTheExampleLeftOut(WithExampleIdIfServerAssigned(answer, example, response), example)) is { } difference)
                     {
                         failures.Add($"{where}: accepted, but what came back differs from the example: {difference}");
                     }
@@ -128,17 +149,49 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
         return Encoding.UTF8.GetBytes(answered.ToJsonString());
     }
 
+    /// <summary>The example leaves out members holding a nullable object, which the server answers as <c>null</c>.</summary>
+    private static byte[] WithoutNullsTheExampleLeftOut(byte[] answer, JsonNode example)
+    {
+        JsonNode? answered = JsonNode.Parse(answer);
+        Prune(answered, example);
+        return Encoding.UTF8.GetBytes(answered?.ToJsonString() ?? "null");
+
+        static void Prune(JsonNode? node, JsonNode? sample)
+        {
+            if (node is JsonObject obj && sample is JsonObject expected)
+            {
+                foreach (string name in obj.Where(p => p.Value is null && !expected.ContainsKey(p.Key)).Select(p => p.Key).ToList())
+                {
+                    obj.Remove(name);
+                }
+
+                foreach ((string name, JsonNode? value) in obj)
+                {
+                    Prune(value, expected[name]);
+                }
+            }
+            else if (node is JsonArray array && sample is JsonArray items)
+            {
+                for (int i = 0; i < Math.Min(array.Count, items.Count); i++)
+                {
+                    Prune(array[i], items[i]);
+                }
+            }
+        }
+    }
+
     [Theory]
     [MemberData(nameof(DocumentUrls))]
-    public async Task StatusExample_SelfReference_IsNullAndNullableInTheSchema(string documentUrl)
+    public async Task StatusExample_SelfReference_IsLeftOutAndNullableInTheSchema(string documentUrl)
     {
         JsonObject document = await GetDocumentAsync(documentUrl);
 
         JsonNode example = document["paths"]!["/api/statuses"]!["post"]!["requestBody"]!["content"]!["application/json"]!["example"]!;
         JsonNode schema = document["components"]!["schemas"]!["Status"]!["properties"]!["retweeted_status"]!;
 
-        Assert.True(example.AsObject().ContainsKey("retweeted_status"));
-        Assert.Null(example["retweeted_status"]);
+        // null would be invalid in 3.0 (the nullable allOf wrapper's reference rejects it), and leaving it out ends the recursion too.
+        Assert.False(example.AsObject().ContainsKey("retweeted_status"));
+        Assert.True(example.AsObject().ContainsKey("id_str"), "the example is missing plain members too: " + example.ToJsonString());
         string text = schema.ToJsonString();
         Assert.True(text.Contains("\"nullable\":true", StringComparison.Ordinal) || text.Contains("\"null\"", StringComparison.Ordinal), "retweeted_status is not nullable: " + text);
     }
@@ -154,7 +207,8 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
         JsonObject responses = document["paths"]![path]!["get"]!["responses"]!.AsObject();
 
         Assert.Equal(["application/json", "application/jsonc+jmc1"], responses["200"]!["content"]!.AsObject().Select(c => c.Key).Order(StringComparer.Ordinal));
-        Assert.Contains("docs/jmc1.md", responses["200"]!["description"]!.GetValue<string>(), StringComparison.Ordinal);
+        Assert.Equal("JMC1", responses["200"]!["content"]!["application/jsonc+jmc1"]!["x-jsonable-format"]!.GetValue<string>());
+        Assert.Contains("docs/jmc1.md", document["info"]!["description"]!.GetValue<string>(), StringComparison.Ordinal);
         foreach (string status in new[] { "404", "406" })
         {
             Assert.True(responses.ContainsKey(status), $"{path} does not document {status}");
@@ -237,6 +291,14 @@ public sealed class OpenApiExampleTests(SampleApiFactory factory) : IClassFixtur
         JsonableSerializer.SerializeToUtf8Bytes(JsonableSerializer.Deserialize(json, type, JsonableFormat.Json), type, JsonableFormat.Jmc1);
 
     /// <summary>The path with each <c>{name}</c> taken from the example's member of that name (so a PUT's ids agree).</summary>
+    private static byte[] WithoutIdentity(JsonNode example)
+    {
+        JsonObject patch = example.DeepClone().AsObject();
+        patch.Remove("id");
+        patch.Remove("id_str");
+        return Encoding.UTF8.GetBytes(patch.ToJsonString());
+    }
+
     private static string FillRoute(string path, JsonNode example) =>
         System.Text.RegularExpressions.Regex.Replace(path, @"\{(\w+)\}", m => example[m.Groups[1].Value]?.ToJsonString().Trim('"') ?? "1");
 }

@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.Json;
 using Jsonable.AspNetCore;
 using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.Infrastructure;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
@@ -27,7 +28,7 @@ public sealed class JsonableBodyValidationTests : IAsyncLifetime
         WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseTestServer();
         builder.Services.AddJsonable();
-        builder.Services.AddValidation();
+        builder.Services.AddMinimalValidation();
         _app = builder.Build();
         _app.UseJsonable();
         _app.MapPost("/jsonable", (JsonableBody<ValidatedOrder> body) => Results.Ok(body.Value.Name));

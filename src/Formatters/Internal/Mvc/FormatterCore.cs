@@ -53,6 +53,12 @@ internal static class FormatterCore
     public static async Task<InputFormatterResult> ReadAsync(InputFormatterContext context, JsonableFormat format, Encoding? encoding, JsonableOptions options, ILogger logger)
     {
         HttpContext http = context.HttpContext;
+        bool isPatch = TryGetPatchTarget(context.ModelType, out JsonableTypeInfo? patchTarget);
+        if (isPatch)
+        {
+            PatchMediaTypes.Check(http, options);
+        }
+
         using RequestBody body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted).ConfigureAwait(false);
         if (body.Length == 0)
         {
@@ -68,8 +74,8 @@ internal static class FormatterCore
         try
         {
             // Parsed where it lies (pipe or pooled copy); only a patch, which outlives binding, keeps a copy of its own.
-            object? model = TryGetPatchTarget(context.ModelType, out JsonableTypeInfo? patchTarget)
-                ? patchTarget.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
+            object? model = isPatch
+                ? patchTarget!.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
                 : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions());
 
             // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
@@ -80,6 +86,12 @@ internal static class FormatterCore
         catch (JsonableException exception)
         {
             JsonableLog.RequestBodyInvalid(logger, format, exception.Path, exception.BytePosition, exception);
+            if (isPatch)
+            {
+                // A bad patch is answered as minimal APIs answer it (one error under its path, the same media type),
+                // not as a model error, to which MVC would add "The patch field is required.".
+                throw MinimalApiRequestBody.Malformed(exception, options);
+            }
 
             // Keyed by the JSON path, as STJ's formatter does, so [ApiController] answers 400 naming the member.
             Exception modelError = options.AllowInputFormatterExceptionMessages

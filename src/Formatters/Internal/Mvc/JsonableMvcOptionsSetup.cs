@@ -46,15 +46,11 @@ internal sealed class JsonableMvcOptionsSetup : IConfigureOptions<MvcOptions>
             options.FormatterMappings.SetMediaTypeMappingForFormat(JsonableMediaTypes.JsonFormat, MediaTypeHeaderValue.Parse(JsonableMediaTypes.Json));
         }
 
-        if (_options.MapFormatQueryParameter)
-        {
-            options.Filters.Add(new FormatFilterAttribute());
-        }
-
-        // One answer from both stacks: 406 problem details (q=0 honoured, checked before a POST's action runs), and
-        // problem details written even when the client accepts only JMC1. After the format filter, which sets the
-        // content type ?format= asks for.
-        options.Filters.Add(new NotAcceptableFilter());
+        // No global FormatFilter: it would answer 404 for ?format=csv on every action of the app. The filter below
+        // honours ?format=jmc1|json only where a Jsonable type is written (the mappings above still serve an app's own
+        // [FormatFilter]). One answer from both stacks: with ReturnHttpNotAcceptable, 406 problem details (q=0
+        // honoured, checked before a POST's action runs), and problem details even when the client accepts only JMC1.
+        options.Filters.Add(new NotAcceptableFilter(_options));
     }
 
     private static int IndexOf<TFormatter, TItem>(System.Collections.Generic.IList<TItem> formatters)

@@ -2,25 +2,33 @@ using System;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Abstractions;
 using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Mvc.Filters;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.AspNetCore.Mvc.Infrastructure;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
+using Microsoft.Extensions.Primitives;
 
 namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
-/// Gives MVC the answers minimal APIs give (one answer from both stacks): an <c>Accept</c> nothing satisfies — a q=0
+/// Gives MVC the answers minimal APIs give (one answer from both stacks). <c>?format=jmc1|json</c> picks the format of a
+/// Jsonable type's result, over <c>Accept</c> (any other action or type ignores the query, as without Jsonable). When the
+/// app opts into 406 (<see cref="MvcOptions.ReturnHttpNotAcceptable"/>), an <c>Accept</c> nothing satisfies — a q=0
 /// range included, which MVC's own selection treats as merely least preferred — is a 406 problem (with
 /// <c>Vary: Accept</c>) instead of an empty 406; for POST, PUT, PATCH and DELETE it is found before the action runs
-/// (after binding, so a bad Content-Type or body is still a 415 or 400, as for minimal APIs); and a problem-details result no formatter can write in the accepted types (a client
-/// that accepts only JMC1) is written as <c>application/problem+json</c> instead of turning into an empty 406.
+/// (after binding, so a bad Content-Type or body is still a 415 or 400, as for minimal APIs); and a problem-details
+/// result no formatter can write in the accepted types (a client that accepts only JMC1) is written as
+/// <c>application/problem+json</c> instead of turning into an empty 406. Without the option MVC answers as it always
+/// has: its first formatter that can write the value. A 415 is a problem naming what the action reads.
 /// </summary>
-internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilter
+internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilter, IAlwaysRunResultFilter
 {
     private FormatterCollection<IOutputFormatter>? _formattersForValues;
+    private bool? _returnHttpNotAcceptable;
 
     public void OnActionExecuting(ActionExecutingContext context)
     {
@@ -30,12 +38,8 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
             return; // safe methods: the result is checked before it is written, below
         }
 
-        if (request.Query.ContainsKey("format"))
-        {
-            return; // ?format= overrides Accept (MVC's format filter): the result check below sees its choice
-        }
-
-        if (context.ActionDescriptor is ControllerActionDescriptor action && DeclaredResponseType(action.MethodInfo.ReturnType) is { } declared
+        if (ReturnsNotAcceptable(context.HttpContext)
+            && context.ActionDescriptor is ControllerActionDescriptor action && DeclaredResponseType(action.MethodInfo.ReturnType) is { } declared
             && !CanNegotiate(context.HttpContext, declared, value: null, new ObjectResult(null) { Formatters = FormattersForValues(context.HttpContext) }))
         {
             context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status406NotAcceptable, Detail = ContentNegotiation.NotAcceptableDetail }, customized: false);
@@ -51,19 +55,19 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
         if (context.Result is UnsupportedMediaTypeResult)
         {
             // Controllers without [ApiController] get no problem details from MVC for a 415.
-            context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status415UnsupportedMediaType, Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext) }, customized: false);
+            context.Result = new ProblemResult(new ProblemDetails { Status = StatusCodes.Status415UnsupportedMediaType, Detail = UnsupportedDetail(context) }, customized: false);
             return;
         }
 
         if (context.Result is ObjectResult { Value: ProblemDetails { Status: StatusCodes.Status415UnsupportedMediaType, Detail: null } unsupported })
         {
             // [ApiController]'s client-error filter made the 415's problem (no detail): name what to send instead, as above.
-            unsupported.Detail = ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext);
+            unsupported.Detail = UnsupportedDetail(context);
         }
 
-        if (context.Result is not ObjectResult result || context.HttpContext.Request.Headers.Accept.Count == 0)
+        if (context.Result is not ObjectResult result)
         {
-            return; // without Accept, MVC takes the first formatter that can write the value
+            return;
         }
 
         Type? type = result.DeclaredType is { } declared && declared != typeof(object) ? declared : result.Value?.GetType();
@@ -82,26 +86,63 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
     }
 
     /// <summary>
-    /// Whether MVC's formatter selection finds a formatter for the value in a media type the client did not refuse.
-    /// When MVC's choice is refused (<c>application/json;q=0, */*</c>: MVC ignores an Accept with <c>*/*</c>), the
+    /// Whether the result can be written in a media type the client accepts, pointing it at the one <c>?format=</c> asks
+    /// for (a Jsonable type only). Without <see cref="MvcOptions.ReturnHttpNotAcceptable"/> always true: MVC then falls
+    /// back to its first formatter, as it does without Jsonable. With it, MVC's formatter selection must find a formatter
+    /// in a media type the client did not refuse; when MVC's choice is refused (<c>application/json;q=0, text/*</c>), the
     /// result is pointed at the media type minimal APIs would answer in, if the client accepts one.
     /// </summary>
-    private static bool CanNegotiate(HttpContext http, Type type, object? value, ObjectResult result)
+    private bool CanNegotiate(HttpContext http, Type type, object? value, ObjectResult result)
     {
-        if (Selects(http, type, value, result))
+        bool returnsNotAcceptable = ReturnsNotAcceptable(http);
+        if (options.MapFormatQueryParameter && result.ContentTypes.Count == 0 && FormatterCore.CanWrite(type)
+            && http.Request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
+        {
+            if (JsonableRequestFeature.Of(http).SelectResponseFormat(out string formatMediaType) is not null)
+            {
+                result.ContentTypes = [formatMediaType]; // ?format= wins over Accept, as in minimal APIs
+                return true;
+            }
+
+            // A format Jsonable does not write (?format=xml): 406 when the app opted in; else JSON, never the JMC1 an
+            // Accept might prefer (as without Jsonable), and MVC's own choice of JSON type (Accept: text/json) stands.
+            if (returnsNotAcceptable)
+            {
+                return false;
+            }
+
+            JsonableRequestFeature feature = JsonableRequestFeature.Of(http);
+            if (ContentNegotiation.SelectByAccept(feature.Accept, feature.Options, out _) == JsonableFormat.Jmc1)
+            {
+                result.ContentTypes = [JsonableMediaTypes.Json];
+            }
+
+            return true;
+        }
+
+        if (!returnsNotAcceptable || (result.ContentTypes.Count == 0 && http.Request.Headers.Accept.Count == 0))
+        {
+            return true; // without Accept, MVC takes the first formatter that can write the value
+        }
+
+        if (Selects(http, type, value, result, checkRefusal: true))
         {
             return true;
         }
 
+        // Accept alone: ?format= was handled above, where it applies.
+        JsonableRequestFeature request = JsonableRequestFeature.Of(http);
         if (result.ContentTypes.Count > 0
-            || JsonableRequestFeature.Of(http).SelectResponseFormat(out string mediaType) is not { } format
-            || (format == JsonableFormat.Jmc1 && !FormatterCore.CanWrite(type)))
+            || ContentNegotiation.SelectByAccept(request.Accept, request.Options, out string mediaType) is not { } negotiated
+            || (negotiated == JsonableFormat.Jmc1 && !FormatterCore.CanWrite(type)))
         {
             return false;
         }
 
+        // The negotiation rules already found this media type's format acceptable (application/json;q=0, */* answers
+        // application/json, as System.Text.Json does): only whether a formatter writes it is left.
         result.ContentTypes = [mediaType];
-        if (Selects(http, type, value, result))
+        if (Selects(http, type, value, result, checkRefusal: false))
         {
             return true;
         }
@@ -110,12 +151,31 @@ internal sealed class NotAcceptableFilter : IActionFilter, IAlwaysRunResultFilte
         return false;
     }
 
-    private static bool Selects(HttpContext http, Type type, object? value, ObjectResult result)
+    private static bool Selects(HttpContext http, Type type, object? value, ObjectResult result, bool checkRefusal)
     {
         IServiceProvider services = http.RequestServices;
         var formatterContext = new OutputFormatterWriteContext(http, services.GetRequiredService<IHttpResponseStreamWriterFactory>().CreateWriter, type, value);
         IOutputFormatter? formatter = services.GetRequiredService<OutputFormatterSelector>().SelectFormatter(formatterContext, result.Formatters, result.ContentTypes);
-        return formatter is not null && !ContentNegotiation.IsRefused(http, formatterContext.ContentType.ToString());
+        return formatter is not null && !(checkRefusal && ContentNegotiation.IsRefused(http, formatterContext.ContentType.ToString()));
+    }
+
+    /// <summary>Whether the app opted into 406 (MVC's options are final once the app runs).</summary>
+    private bool ReturnsNotAcceptable(HttpContext http) =>
+        _returnHttpNotAcceptable ??= http.RequestServices.GetRequiredService<IOptions<MvcOptions>>().Value.ReturnHttpNotAcceptable;
+
+    /// <summary>The 415's detail: JMC1 among the accepted types only when a Jsonable formatter reads the action's body.</summary>
+    private static string UnsupportedDetail(ResultExecutingContext context)
+    {
+        bool readsJmc1 = false;
+        foreach (ParameterDescriptor parameter in context.ActionDescriptor.Parameters)
+        {
+            if (parameter.BindingInfo?.BindingSource == BindingSource.Body && FormatterCore.CanRead(parameter.ParameterType))
+            {
+                readsJmc1 = true;
+            }
+        }
+
+        return ContentNegotiation.UnsupportedContentTypeDetail(context.HttpContext, readsJmc1);
     }
 
     /// <summary>

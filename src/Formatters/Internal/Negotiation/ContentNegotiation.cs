@@ -34,14 +34,44 @@ internal static class ContentNegotiation
 
     /// <summary>
     /// The detail of a 415: the content type sent, and every media type the request could have used (the <c>Accepts</c>
-    /// list of Jsonable's body parameters; JMC1 only where it is on), so a client learns what to send instead.
+    /// list of Jsonable's body parameters; JMC1 only where it is on), so a client learns what to send instead. The same
+    /// words on both stacks; <paramref name="readsJmc1"/> false for a body Jsonable does not read (System.Text.Json's
+    /// formatter reads the JSON types only).
     /// </summary>
-    public static string UnsupportedContentTypeDetail(HttpContext context)
+    public static string UnsupportedContentTypeDetail(HttpContext context, bool readsJmc1 = true)
     {
         string accepted = string.Join(", ", JsonRequestMediaTypes);
-        return JsonableRequestFeature.Of(context).Options.EnableJmc1
+        return readsJmc1 && JsonableRequestFeature.Of(context).Options.EnableJmc1
             ? $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted}, {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16; JMC1 as bytes)."
             : $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted} (in UTF-8 or UTF-16).";
+    }
+
+    /// <summary>
+    /// The detail of the 415 routing answers when no endpoint at the path reads the content type: the media types those
+    /// endpoints declare (<paramref name="accepted"/>, their <c>Accepts</c> metadata), in the words of
+    /// <see cref="UnsupportedContentTypeDetail(HttpContext, bool)"/>; a list that is Jsonable's own gets exactly its text.
+    /// </summary>
+    public static string UnsupportedContentTypeDetail(HttpContext context, IReadOnlyList<string>? accepted)
+    {
+        if (accepted is null || accepted.Count == 0 || Contains(accepted, JsonableMediaTypes.Jmc1))
+        {
+            return UnsupportedContentTypeDetail(context);
+        }
+
+        return $"The content type '{context.Request.ContentType}' is not supported. Accepted: {string.Join(", ", accepted)}.";
+    }
+
+    private static bool Contains(IReadOnlyList<string> mediaTypes, string mediaType)
+    {
+        foreach (string candidate in mediaTypes)
+        {
+            if (candidate.Equals(mediaType, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -68,7 +98,13 @@ internal static class ContentNegotiation
             }
         }
 
-        IList<MediaTypeHeaderValue> accept = feature.Accept;
+        return SelectByAccept(feature.Accept, options, out mediaType);
+    }
+
+    /// <summary>The format <c>Accept</c> alone asks for (<see cref="SelectResponseFormat"/> without <c>?format=</c>).</summary>
+    internal static JsonableFormat? SelectByAccept(IList<MediaTypeHeaderValue> accept, JsonableOptions options, out string mediaType)
+    {
+        mediaType = JsonableMediaTypes.Json;
         if (accept.Count == 0)
         {
             return JsonableFormat.Json;
@@ -78,6 +114,7 @@ internal static class ContentNegotiation
         JsonableFormat? best = null;
         double bestQuality = 0;
         int bestIndex = int.MaxValue;
+        bool bestNamed = false;
         foreach ((string type, string subType, string candidateMediaType, JsonableFormat candidateFormat) in s_candidates)
         {
             if (candidateFormat == JsonableFormat.Jmc1 && !options.EnableJmc1)
@@ -85,19 +122,22 @@ internal static class ContentNegotiation
                 continue;
             }
 
-            (double quality, int index) = QualityOf(accept, type, subType);
+            (double quality, int index, bool named) = QualityOf(accept, type, subType);
             if (quality > bestQuality || (quality == bestQuality && quality > 0 && index < bestIndex))
             {
                 best = candidateFormat;
                 bestQuality = quality;
                 bestIndex = index;
+                bestNamed = named;
                 mediaType = candidateMediaType;
             }
         }
 
-        if (best is null)
+        if (best is null || !bestNamed)
         {
-            mediaType = JsonableMediaTypes.Json;
+            // application/json first among JSON types: text/json labels a response only when the client named text/*
+            // (Accept: application/json;q=0, */* gets application/json, as from System.Text.Json).
+            mediaType = best == JsonableFormat.Jmc1 ? JsonableMediaTypes.Jmc1 : JsonableMediaTypes.Json;
         }
 
         return best;
@@ -118,11 +158,14 @@ internal static class ContentNegotiation
         return accept.Count > 0 && QualityOf(accept, parsed.Type.ToString(), parsed.SubType.ToString()) is { Quality: 0, Index: >= 0 };
     }
 
-    /// <summary>The quality the most specific matching range gives a media type, and that range's position (-1: none matches).</summary>
-    private static (double Quality, int Index) QualityOf(IList<MediaTypeHeaderValue> accept, string type, string subType)
+    /// <summary>
+    /// The quality the most specific matching range gives a media type, that range's position (-1: none matches), and
+    /// whether that range names the type (<c>text/*</c>, <c>text/json</c>) rather than being <c>*/*</c>.
+    /// </summary>
+    private static (double Quality, int Index, bool Named) QualityOf(IList<MediaTypeHeaderValue> accept, string type, string subType)
     {
         int bestSpecificity = -1;
-        (double Quality, int Index) result = (0, -1);
+        (double Quality, int Index, bool Named) result = (0, -1, false);
         for (int i = 0; i < accept.Count; i++)
         {
             MediaTypeHeaderValue range = accept[i];
@@ -151,7 +194,7 @@ internal static class ContentNegotiation
             if (specificity > bestSpecificity)
             {
                 bestSpecificity = specificity;
-                result = (range.Quality ?? 1.0, i);
+                result = (range.Quality ?? 1.0, i, specificity > 0);
             }
         }
 

@@ -62,4 +62,26 @@ internal sealed class JsonableRequestFeature
         mediaType = _responseMediaType;
         return _responseFormat;
     }
+
+    /// <summary>
+    /// The format a Jsonable result answers in: the negotiated one, else — unless the app opted into 406 with
+    /// <see cref="JsonableOptions.ReturnHttpNotAcceptable"/> — JSON labelled <c>application/json</c>, what System.Text.Json
+    /// answers whatever <c>Accept</c> says. <see langword="null"/> only for a 406.
+    /// </summary>
+    /// <param name="mediaType">The media type to label the response with.</param>
+    public JsonableFormat? SelectResponseFormatOrFallback(out string mediaType)
+    {
+        if (SelectResponseFormat(out mediaType) is { } format)
+        {
+            return format;
+        }
+
+        if (Options.ReturnHttpNotAcceptable)
+        {
+            return null;
+        }
+
+        mediaType = JsonableMediaTypes.Json;
+        return JsonableFormat.Json;
+    }
 }

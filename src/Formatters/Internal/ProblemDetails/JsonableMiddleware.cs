@@ -29,9 +29,10 @@ internal sealed class JsonableMiddleware
         if (context.GetEndpoint() is { DisplayName: ContentTypeRejectionEndpoint, Metadata.Count: 0 })
         {
             // Routing turned the request down before any endpoint could bind it: no endpoint accepts its Content-Type
-            // (the Accepts metadata JsonableBody declares). Answer that 415 as Jsonable answers its own.
+            // (the Accepts metadata JsonableBody declares). Answer that 415 as Jsonable answers its own, naming what the
+            // endpoints at the path do read.
             JsonableLog.BadRequestMapped(_logger, StatusCodes.Status415UnsupportedMediaType, ContentTypeRejectionEndpoint);
-            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType, ContentNegotiation.UnsupportedContentTypeDetail(context)).ConfigureAwait(false);
+            await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType, ContentNegotiation.UnsupportedContentTypeDetail(context, RouteAccepts.Of(context))).ConfigureAwait(false);
             return;
         }
 

@@ -28,6 +28,14 @@ internal static class ProblemDetailsResponder
         ProblemDetails problem = errors is { Count: > 0 }
             ? new HttpValidationProblemDetails(errors.ToDictionary(e => e.Key, e => e.Value)) { Status = statusCode }
             : new ProblemDetails { Status = statusCode, Detail = detail };
+        if (errors is { Count: > 0 } && context.GetEndpoint()?.Metadata.GetMetadata<Microsoft.AspNetCore.Mvc.Infrastructure.IApiBehaviorMetadata>() is not null)
+        {
+            // MVC's writer for [ApiController] endpoints rebuilds the problem from its status, title and extensions and
+            // drops `errors`; a body error thrown while an action runs (a PATCH naming a read-only member) keeps them here.
+            context.Response.StatusCode = statusCode;
+            return WriteProblemJsonAsync(context, problem, customize: true);
+        }
+
         return WriteAsync(context, problem);
     }
 

@@ -68,14 +68,16 @@ internal static class MinimalApiRequestBody
     }
 
     /// <summary>
-    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the endpoint answers with
-    /// a negotiated Jsonable result, an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body).
+    /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the app opted into 406
+    /// (<see cref="JsonableOptions.ReturnHttpNotAcceptable"/>) and the endpoint answers with a negotiated Jsonable result,
+    /// an <c>Accept</c> that allows neither format is a 406 (after Content-Type and body). Without the option the
+    /// handler runs and the result answers JSON, as System.Text.Json's does.
     /// </summary>
     /// <exception cref="JsonableRequestException">406 when nothing the endpoint writes is acceptable.</exception>
     public static void ThrowIfNotAcceptableBeforeHandler(HttpContext context)
     {
         if (context.GetEndpoint()?.Metadata.GetMetadata<NegotiatedResponseMetadata>() is not null
-            && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) is null)
+            && JsonableRequestFeature.Of(context).SelectResponseFormatOrFallback(out _) is null)
         {
             throw new JsonableRequestException(ContentNegotiation.NotAcceptableDetail, StatusCodes.Status406NotAcceptable);
         }

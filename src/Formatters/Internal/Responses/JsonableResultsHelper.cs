@@ -14,7 +14,7 @@ namespace Jsonable.AspNetCore.Internal;
 /// <summary>
 /// The one negotiated-response path of every Jsonable result (<c>JsonableResult</c>, <c>JsonableCreatedResult</c>,
 /// <c>JsonableMembersResult</c>), in the manner of ASP.NET Core's <c>HttpResultsHelper</c>: <c>Vary: Accept</c>, the
-/// format the request accepts (else a logged 406 problem), the status and content type, then the body.
+/// format the request accepts (else JSON, or a logged 406 problem when the app opted into 406), the status and content type, then the body.
 /// </summary>
 internal static class JsonableResultsHelper
 {
@@ -35,8 +35,8 @@ internal static class JsonableResultsHelper
         });
 
     /// <summary>
-    /// Answers in the format the request accepts: sends <c>Vary: Accept</c>, answers 406 with problem details (and a log
-    /// line) when it accepts none, else sets <paramref name="statusCode"/> and the content type and lets
+    /// Answers in the format the request accepts: sends <c>Vary: Accept</c>; when it accepts neither, answers JSON, or —
+    /// with <see cref="JsonableOptions.ReturnHttpNotAcceptable"/> — 406 with problem details (and a log line); else sets <paramref name="statusCode"/> and the content type and lets
     /// <paramref name="writeBody"/> write the body.
     /// </summary>
     /// <param name="context">The request's context.</param>
@@ -50,7 +50,7 @@ internal static class JsonableResultsHelper
         ILogger logger = context.RequestServices?.GetService<ILoggerFactory>()?.CreateLogger(LogCategory) ?? NullLogger.Instance;
         HttpResponse response = context.Response;
         AddVaryAccept(response);
-        if (feature.SelectResponseFormat(out string mediaType) is not { } format)
+        if (feature.SelectResponseFormatOrFallback(out string mediaType) is not { } format)
         {
             JsonableLog.NotAcceptable(logger, context.Request.Headers.Accept.ToString());
             await ProblemDetailsResponder.WriteAsync(context, StatusCodes.Status406NotAcceptable, ContentNegotiation.NotAcceptableDetail).ConfigureAwait(false);

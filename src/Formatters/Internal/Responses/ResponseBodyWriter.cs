@@ -23,10 +23,25 @@ internal static class ResponseBodyWriter
     {
         HttpResponse response = context.Response;
         CancellationToken aborted = context.RequestAborted;
+        bool tagBody = ConditionalResponse.IsEnabled(context, options);
+        if (tagBody && ConditionalResponse.TryUseAppTag(context, format, out bool notModified))
+        {
+            tagBody = false;
+            if (notModified)
+            {
+                return; // the app's version matched: nothing is serialized
+            }
+        }
+
         using var output = new SpillingBufferWriter(response, options.ResponseBufferSize);
         await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
         if (output.IsBufferedWhole)
         {
+            if (tagBody && ConditionalResponse.TagBody(context, format, output.BufferedSpan))
+            {
+                return; // 304: the buffered body goes back to the pool unsent
+            }
+
             response.ContentLength = output.BufferedLength;
         }
 
@@ -65,6 +80,9 @@ internal static class ResponseBodyWriter
         public bool IsBufferedWhole => !HasSpilled && _starting is null;
 
         public int BufferedLength => _length;
+
+        /// <summary>The bytes buffered and not yet in the pipe: the whole body while <see cref="IsBufferedWhole"/>.</summary>
+        public ReadOnlySpan<byte> BufferedSpan => _buffer.AsSpan(0, _length);
 
         public void Advance(int count) => _length += count;
 

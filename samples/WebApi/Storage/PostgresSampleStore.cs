@@ -1,0 +1,312 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using Jsonable.Samples.RealData;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace Jsonable.Samples.WebApi.Storage;
+
+/// <summary>
+/// Statuses and events in PostgreSQL (one row per item, its JSON as written by Jsonable), served from memory like
+/// <see cref="SqliteSampleStore"/> so that the routes compare serializers rather than database round trips. Unlike it,
+/// several instances can share the database: every write also sends a <c>NOTIFY</c>, and each instance LISTENs and
+/// re-reads the rows that another one wrote, so a status POSTed through one instance is served by all of them
+/// (a few milliseconds later).
+/// </summary>
+public sealed class PostgresSampleStore : ISampleStore, IDisposable
+{
+    private readonly NpgsqlDataSource _dataSource;
+    private readonly ILogger? _logger;
+    private readonly string _channel;
+    private readonly string _instance = Guid.NewGuid().ToString("N");
+    private readonly object _writeLock = new();
+    private readonly ConcurrentDictionary<long, (Status Value, byte[] Json)> _statuses = new();
+    private readonly ConcurrentDictionary<long, (CitmEvent Value, byte[] Json)> _events = new();
+    private readonly StatusListJsonCache _statusListJson = new();
+    private readonly CancellationTokenSource _stopListening = new();
+    private readonly Task _listening;
+    private readonly TaskCompletionSource _listeningStarted = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    /// <summary>Creates (once, whichever instance comes first) and seeds the tables, then loads them and starts listening.</summary>
+    public PostgresSampleStore(NpgsqlDataSource dataSource, string dataDirectory, ILogger<PostgresSampleStore>? logger = null)
+    {
+        _dataSource = dataSource;
+        _logger = logger;
+        TwitterSearch = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));
+        Catalog = CitmCatalog.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "citm_catalog.json")));
+
+        using (NpgsqlConnection connection = dataSource.OpenConnection())
+        {
+            using NpgsqlTransaction tx = connection.BeginTransaction();
+            PostgresSchema.Lock(connection, tx);
+
+            // Notifications are per database: the schema in the name keeps databases shared by schema apart (the tests).
+            using (var schema = new NpgsqlCommand("SELECT current_schema()", connection, tx))
+            {
+                _channel = "jsonable_sample:" + (string)schema.ExecuteScalar()!;
+            }
+
+            using (var create = new NpgsqlCommand(
+                "CREATE TABLE IF NOT EXISTS statuses (id bigint PRIMARY KEY, json bytea NOT NULL); CREATE TABLE IF NOT EXISTS events (id bigint PRIMARY KEY, json bytea NOT NULL)",
+                connection, tx))
+            {
+                create.ExecuteNonQuery();
+            }
+
+            if (!HasRows(connection, tx))
+            {
+                Seed(connection, tx);
+            }
+
+            tx.Commit();
+        }
+
+        // Listen before loading: a write between the two is then both loaded and notified, never neither.
+        _listening = Task.Run(ListenAsync);
+        _listeningStarted.Task.GetAwaiter().GetResult();
+        Load();
+    }
+
+    public TwitterRoot TwitterSearch { get; }
+
+    public CitmCatalog Catalog { get; }
+
+    public IReadOnlyList<Status> ListStatuses(int limit) =>
+        FirstByKey(_statuses, limit).Select(p => p.Value.Value).ToList();
+
+    public Status? GetStatus(long id) => _statuses.TryGetValue(id, out var s) ? s.Value : null;
+
+    public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
+
+    public byte[] ListStatusesJson(int limit) =>
+        _statusListJson.Get(limit, () => FirstByKey(_statuses, int.MaxValue).Select(p => p.Value.Json));
+
+    public bool UpsertStatus(Status status)
+    {
+        byte[] json = System.Text.Encoding.UTF8.GetBytes(status.ToJson());
+        lock (_writeLock)
+        {
+            bool added = Upsert("statuses", status.id, json);
+            _statuses[status.id] = (status, json);
+            _statusListJson.Invalidate();
+            return added;
+        }
+    }
+
+    public Status? UpdateStatus(long id, Action<Status> change)
+    {
+        lock (_writeLock)
+        {
+            // The row lock, not the in-process lock, is what keeps two instances' PATCHes of one status from losing one.
+            using NpgsqlConnection connection = _dataSource.OpenConnection();
+            using NpgsqlTransaction tx = connection.BeginTransaction();
+            using var read = new NpgsqlCommand("SELECT json FROM statuses WHERE id = $1 FOR UPDATE", connection, tx);
+            read.Parameters.Add(new NpgsqlParameter<long> { TypedValue = id });
+            if (read.ExecuteScalar() is not byte[] stored)
+            {
+                return null;
+            }
+
+            Status copy = Status.CreateFromJson(stored);
+            change(copy);
+            byte[] json = System.Text.Encoding.UTF8.GetBytes(copy.ToJson());
+            using var write = new NpgsqlCommand("WITH written AS (UPDATE statuses SET json = $1 WHERE id = $2 RETURNING id) SELECT pg_notify($3, $4) FROM written", connection, tx);
+            write.Parameters.Add(Bytes(json));
+            write.Parameters.Add(new NpgsqlParameter<long> { TypedValue = id });
+            write.Parameters.Add(new NpgsqlParameter<string> { TypedValue = _channel });
+            write.Parameters.Add(new NpgsqlParameter<string> { TypedValue = Payload("statuses", id) });
+            write.ExecuteNonQuery();
+            tx.Commit();
+            _statuses[id] = (copy, json);
+            _statusListJson.Invalidate();
+            return copy;
+        }
+    }
+
+    public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
+        FirstByKey(_events, limit).Select(p => p.Value.Value).ToList();
+
+    public CitmEvent? GetEvent(long id) => _events.TryGetValue(id, out var e) ? e.Value : null;
+
+    public byte[]? GetEventJson(long id) => _events.TryGetValue(id, out var e) ? e.Json : null;
+
+    public bool UpsertEvent(CitmEvent citmEvent)
+    {
+        byte[] json = System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson());
+        lock (_writeLock)
+        {
+            bool added = Upsert("events", citmEvent.id, json);
+            _events[citmEvent.id] = (citmEvent, json);
+            return added;
+        }
+    }
+
+    public void Dispose()
+    {
+        _stopListening.Cancel();
+        try
+        {
+            _listening.Wait(TimeSpan.FromSeconds(5));
+        }
+        catch (AggregateException)
+        {
+            // Stopping is all that was asked; ListenAsync logged anything unexpected.
+        }
+
+        _stopListening.Dispose();
+    }
+
+    /// <summary>Inserts or replaces a row and tells the other instances, in one round trip; true when the row is new.</summary>
+    private bool Upsert(string table, long id, byte[] json, NpgsqlConnection? connection = null, NpgsqlTransaction? tx = null)
+    {
+        // xmax is 0 on a row version that an INSERT made, and set on one that ON CONFLICT DO UPDATE made.
+        string sql = $"""
+            WITH written AS (
+                INSERT INTO {table} (id, json) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET json = excluded.json
+                RETURNING xmax = 0 AS inserted)
+            SELECT inserted, pg_notify($3, $4) FROM written
+            """;
+        using NpgsqlCommand command = connection is null ? _dataSource.CreateCommand(sql) : new NpgsqlCommand(sql, connection, tx);
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = id });
+        command.Parameters.Add(Bytes(json));
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = _channel });
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = Payload(table, id) });
+        return (bool)command.ExecuteScalar()!;
+    }
+
+    private string Payload(string table, long id) => string.Create(CultureInfo.InvariantCulture, $"{table}:{id}:{_instance}");
+
+    private static bool HasRows(NpgsqlConnection connection, NpgsqlTransaction tx)
+    {
+        using var command = new NpgsqlCommand("SELECT EXISTS (SELECT 1 FROM statuses)", connection, tx);
+        return (bool)command.ExecuteScalar()!;
+    }
+
+    private void Seed(NpgsqlConnection connection, NpgsqlTransaction tx)
+    {
+        foreach (Status status in TwitterSearch.statuses ?? [])
+        {
+            Upsert("statuses", status.id, System.Text.Encoding.UTF8.GetBytes(status.ToJson()), connection, tx);
+        }
+
+        foreach (CitmEvent citmEvent in Catalog.events?.Values ?? Enumerable.Empty<CitmEvent>())
+        {
+            Upsert("events", citmEvent.id, System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson()), connection, tx);
+        }
+    }
+
+    private void Load()
+    {
+        lock (_writeLock)
+        {
+            using NpgsqlConnection connection = _dataSource.OpenConnection();
+            using (var statuses = new NpgsqlCommand("SELECT id, json FROM statuses", connection))
+            using (NpgsqlDataReader reader = statuses.ExecuteReader())
+            {
+                while (reader.Read())
+                {
+                    byte[] json = reader.GetFieldValue<byte[]>(1);
+                    _statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
+                }
+            }
+
+            using (var events = new NpgsqlCommand("SELECT id, json FROM events", connection))
+            using (NpgsqlDataReader reader = events.ExecuteReader())
+            {
+                while (reader.Read())
+                {
+                    byte[] json = reader.GetFieldValue<byte[]>(1);
+                    _events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
+                }
+            }
+
+            _statusListJson.Invalidate();
+        }
+    }
+
+    /// <summary>Re-reads a row another instance wrote (under the write lock, so an older read never replaces a newer write of this instance).</summary>
+    private void Reload(string table, long id)
+    {
+        lock (_writeLock)
+        {
+            using NpgsqlCommand command = _dataSource.CreateCommand($"SELECT json FROM {(table == "events" ? "events" : "statuses")} WHERE id = $1");
+            command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = id });
+            if (command.ExecuteScalar() is not byte[] json)
+            {
+                return;
+            }
+
+            if (table == "events")
+            {
+                _events[id] = (CitmEvent.CreateFromJson(json), json);
+            }
+            else
+            {
+                _statuses[id] = (Status.CreateFromJson(json), json);
+                _statusListJson.Invalidate();
+            }
+        }
+    }
+
+    private async Task ListenAsync()
+    {
+        CancellationToken stop = _stopListening.Token;
+        bool reconnecting = false;
+        while (!stop.IsCancellationRequested)
+        {
+            try
+            {
+                await using NpgsqlConnection connection = await _dataSource.OpenConnectionAsync(stop);
+                connection.Notification += (_, e) => OnNotification(e.Payload);
+                await using (var listen = new NpgsqlCommand($"LISTEN \"{_channel.Replace("\"", "\"\"", StringComparison.Ordinal)}\"", connection))
+                {
+                    await listen.ExecuteNonQueryAsync(stop);
+                }
+
+                _listeningStarted.TrySetResult();
+                if (reconnecting)
+                {
+                    // Whatever was written while this instance was not listening is only in the database.
+                    Load();
+                    reconnecting = false;
+                }
+
+                while (true)
+                {
+                    await connection.WaitAsync(stop);
+                }
+            }
+            catch (OperationCanceledException) when (stop.IsCancellationRequested)
+            {
+                return;
+            }
+            catch (Exception e) when (e is NpgsqlException or InvalidOperationException or IOException)
+            {
+                if (!_listeningStarted.Task.IsCompleted)
+                {
+                    _listeningStarted.TrySetException(e);
+                    return;
+                }
+
+                _logger?.LogWarning(e, "Lost the notification connection; reconnecting and reloading");
+                reconnecting = true;
+                await Task.Delay(TimeSpan.FromSeconds(1), stop).ContinueWith(_ => { }, TaskScheduler.Default);
+            }
+        }
+    }
+
+    private void OnNotification(string payload)
+    {
+        string[] parts = payload.Split(':');
+        if (parts.Length == 3 && parts[2] != _instance && long.TryParse(parts[1], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long id))
+        {
+            Reload(parts[0], id);
+        }
+    }
+
+    private static NpgsqlParameter<byte[]> Bytes(byte[] json) => new() { TypedValue = json, NpgsqlDbType = NpgsqlDbType.Bytea };
+
+    /// <summary>The first <paramref name="limit"/> items by id, from an atomic snapshot (see <see cref="SqliteSampleStore"/>).</summary>
+    private static IEnumerable<KeyValuePair<long, TValue>> FirstByKey<TValue>(ConcurrentDictionary<long, TValue> items, int limit) =>
+        items.ToArray().OrderBy(p => p.Key).Take(limit);
+}

@@ -1,0 +1,72 @@
+using Npgsql;
+
+namespace Jsonable.Samples.WebApi.Storage;
+
+/// <summary>
+/// Which database the sample keeps its data in. SQLite (a file next to the app, nothing to install) unless
+/// <c>Store</c> says <c>postgres</c> (<c>--store postgres</c>) or a <c>ConnectionStrings:Postgres</c> is set; several
+/// instances behind a balancer share one PostgreSQL database (docs/scale-out.md).
+/// </summary>
+/// <param name="Kind"><see cref="Sqlite"/> or <see cref="Postgres"/>.</param>
+/// <param name="ConnectionString">The SQLite or Npgsql connection string.</param>
+public sealed record SampleStorage(string Kind, string ConnectionString)
+{
+    /// <summary>The embedded default.</summary>
+    public const string Sqlite = "sqlite";
+
+    /// <summary>The server database several instances can share.</summary>
+    public const string Postgres = "postgres";
+
+    /// <summary>Reads <c>Store</c>, <c>ConnectionStrings:Postgres</c> and <c>ConnectionStrings:Sample</c> (SQLite).</summary>
+    public static SampleStorage From(IConfiguration configuration)
+    {
+        string? postgres = configuration.GetConnectionString("Postgres");
+        string kind = (configuration["Store"] ?? (string.IsNullOrEmpty(postgres) ? Sqlite : Postgres)).ToLowerInvariant();
+        return kind switch
+        {
+            Sqlite => new SampleStorage(Sqlite, configuration.GetConnectionString("Sample") ?? "Data Source=jsonable-sample.db"),
+            Postgres when !string.IsNullOrEmpty(postgres) => new SampleStorage(Postgres, postgres),
+            Postgres => throw new InvalidOperationException(
+                "--store postgres needs ConnectionStrings:Postgres, e.g. --ConnectionStrings:Postgres \"Host=127.0.0.1;Port=5432;Username=postgres;Database=jsonable\" "
+                + "or the environment variable ConnectionStrings__Postgres."),
+            _ => throw new InvalidOperationException($"Store '{kind}' is not {Sqlite} or {Postgres} (--store sqlite|postgres)."),
+        };
+    }
+}
+
+/// <summary>Registers the sample's stores.</summary>
+public static class SampleStorageRegistration
+{
+    /// <summary>
+    /// Adds <see cref="ISampleStore"/> and <see cref="ITransformStore"/> on the database that configuration names
+    /// (<see cref="SampleStorage.From"/>), read when the stores are first used so that test hosts can change it.
+    /// </summary>
+    public static IServiceCollection AddSampleStores(this IServiceCollection services)
+    {
+        string dataDirectory = Path.Combine(AppContext.BaseDirectory, "data");
+        services.AddSingleton(s => SampleStorage.From(s.GetRequiredService<IConfiguration>()));
+        services.AddSingleton(s => NpgsqlDataSource.Create(s.GetRequiredService<SampleStorage>().ConnectionString));
+        services.AddSingleton<ISampleStore>(s => s.GetRequiredService<SampleStorage>() is { Kind: SampleStorage.Postgres }
+            ? new PostgresSampleStore(s.GetRequiredService<NpgsqlDataSource>(), dataDirectory, s.GetRequiredService<ILogger<PostgresSampleStore>>())
+            : new SqliteSampleStore(s.GetRequiredService<SampleStorage>().ConnectionString, dataDirectory));
+        services.AddSingleton<ITransformStore>(s => s.GetRequiredService<SampleStorage>() is { Kind: SampleStorage.Postgres }
+            ? new PostgresTransformStore(s.GetRequiredService<NpgsqlDataSource>(), s.GetRequiredService<ILogger<PostgresTransformStore>>())
+            : new SqliteTransformStore(s.GetRequiredService<SampleStorage>().ConnectionString));
+        return services;
+    }
+}
+
+/// <summary>What the PostgreSQL stores share.</summary>
+internal static class PostgresSchema
+{
+    // Any fixed number: instances of the sample take this transaction-scoped lock around creating and seeding tables.
+    private const long SchemaLockKey = 0x4A534F4E41424C45; // "JSONABLE"
+
+    /// <summary>Waits until no other instance is creating or seeding tables in this database, until the transaction ends.</summary>
+    public static void Lock(NpgsqlConnection connection, NpgsqlTransaction tx)
+    {
+        using var command = new NpgsqlCommand("SELECT pg_advisory_xact_lock($1)", connection, tx);
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = SchemaLockKey });
+        command.ExecuteNonQuery();
+    }
+}

@@ -1,0 +1,197 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text.Json.Nodes;
+using Microsoft.OpenApi;
+
+namespace Jsonable.AspNetCore.Documentation;
+
+/// <summary>
+/// The whole-document half of Jsonable's OpenAPI rules, run by both generators once every operation is built: patch
+/// schemas, shared problem schemas, request examples, the JMC1 note (once, in the document's description, with a short
+/// <c>x-jsonable-format</c> marker on each JMC1 media type) and nullable references that OpenAPI 3.0 linters and
+/// generators read as intended.
+/// </summary>
+internal static class JsonableDocumentRules
+{
+    /// <summary>The extension naming the format on every <c>application/jsonc+jmc1</c> media type.</summary>
+    internal const string FormatExtension = "x-jsonable-format";
+
+    internal static void Apply(OpenApiDocument document)
+    {
+        ShareProblemSchemas(document);
+        JsonableMergePatchSchemas.Apply(document);
+        JsonableExamples.AddRequestExamples(document);
+        MarkJmc1(document);
+        DeclareETags(document);
+        TypeNullableWrappers(document);
+
+        document.Info ??= new OpenApiInfo();
+        if (document.Info.Description?.Contains(JsonableOperationRules.Jmc1Note, StringComparison.Ordinal) != true)
+        {
+            document.Info.Description = string.IsNullOrEmpty(document.Info.Description)
+                ? JsonableOperationRules.Jmc1Note
+                : document.Info.Description + "\n\n" + JsonableOperationRules.Jmc1Note;
+        }
+    }
+
+    private static IEnumerable<OpenApiOperation> Operations(OpenApiDocument document) =>
+        (document.Paths?.Values ?? Enumerable.Empty<IOpenApiPathItem>()).SelectMany(p => p.Operations?.Values ?? Enumerable.Empty<OpenApiOperation>());
+
+    /// <summary>
+    /// Problem responses whose schema was built inline (Microsoft.AspNetCore.OpenApi does that for schemas an operation
+    /// transformer asks for) point at the shared <c>ProblemDetails</c> / <c>HttpValidationProblemDetails</c> components
+    /// instead, so a generator makes one problem class, not one per response.
+    /// </summary>
+    private static void ShareProblemSchemas(OpenApiDocument document)
+    {
+        foreach (OpenApiOperation operation in Operations(document))
+        {
+            foreach (IOpenApiResponse response in operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
+            {
+                if (response.Content?.TryGetValue(JsonableOperationRules.ProblemJson, out OpenApiMediaType? media) != true
+                    || media!.Schema is not OpenApiSchema inline)
+                {
+                    continue;
+                }
+
+                string id = inline.Properties?.ContainsKey("errors") == true ? "HttpValidationProblemDetails" : "ProblemDetails";
+                document.Components ??= new OpenApiComponents();
+                document.Components.Schemas ??= new Dictionary<string, IOpenApiSchema>(StringComparer.Ordinal);
+                document.Components.Schemas.TryAdd(id, inline);
+                media.Schema = new OpenApiSchemaReference(id, document);
+            }
+        }
+    }
+
+    /// <summary>
+    /// A resource whose PATCH honours <c>If-Match</c> hands out the tag to send: its GET, PUT and PATCH (and the POST to
+    /// its collection) declare an optional <c>ETag</c> header on their 2xx responses.
+    /// </summary>
+    private static void DeclareETags(OpenApiDocument document)
+    {
+        if (document.Paths is null)
+        {
+            return;
+        }
+
+        foreach ((string template, IOpenApiPathItem path) in document.Paths.ToList())
+        {
+            if (path.Operations?.TryGetValue(System.Net.Http.HttpMethod.Patch, out OpenApiOperation? patch) != true
+                || patch!.Parameters?.Any(p => p.In == ParameterLocation.Header && p.Name == "If-Match") != true)
+            {
+                continue;
+            }
+
+            var tagged = new List<OpenApiOperation>();
+            foreach ((System.Net.Http.HttpMethod method, OpenApiOperation operation) in path.Operations)
+            {
+                if (method == System.Net.Http.HttpMethod.Get || method == System.Net.Http.HttpMethod.Put || method == System.Net.Http.HttpMethod.Patch)
+                {
+                    tagged.Add(operation);
+                }
+            }
+
+            string collection = template[..Math.Max(0, template.LastIndexOf('/'))];
+            if (document.Paths.TryGetValue(collection, out IOpenApiPathItem? parent)
+                && parent.Operations?.TryGetValue(System.Net.Http.HttpMethod.Post, out OpenApiOperation? post) == true)
+            {
+                tagged.Add(post!);
+            }
+
+            foreach (OpenApiOperation operation in tagged)
+            {
+                foreach ((string status, IOpenApiResponse response) in operation.Responses ?? [])
+                {
+                    if (status.StartsWith('2') && response is OpenApiResponse success)
+                    {
+                        success.Headers ??= new Dictionary<string, IOpenApiHeader>(StringComparer.Ordinal);
+                        success.Headers.TryAdd("ETag", new OpenApiHeader
+                        {
+                            Description = "The entity tag of the resource as written: send it back in If-Match to PATCH it only if it has not changed since.",
+                            Schema = new OpenApiSchema { Type = JsonSchemaType.String },
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// <summary>A short marker on each JMC1 media type; the paragraph saying what JMC1 is lives in the document's description.</summary>
+    private static void MarkJmc1(OpenApiDocument document)
+    {
+        foreach (OpenApiOperation operation in Operations(document))
+        {
+            IEnumerable<IDictionary<string, OpenApiMediaType>?> contents = (operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
+                .Select(r => r.Content).Append(operation.RequestBody?.Content);
+            foreach (IDictionary<string, OpenApiMediaType>? content in contents)
+            {
+                if (content?.TryGetValue(JsonableMediaTypes.Jmc1, out OpenApiMediaType? jmc1) == true)
+                {
+                    jmc1!.Extensions ??= new Dictionary<string, IOpenApiExtension>(StringComparer.Ordinal);
+                    jmc1.Extensions[FormatExtension] = new JsonNodeExtension(JsonValue.Create("JMC1")!);
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// OpenAPI 3.0 allows <c>nullable</c> only next to <c>type</c>: a nullable <c>allOf: [$ref]</c> wrapper (how
+    /// Swashbuckle says "this reference or null") becomes <c>type</c> (the referenced schema's), <c>nullable</c> and
+    /// <c>oneOf: [$ref]</c>, so it lints clean, stays nullable and generators still see the referenced type. (Written as 3.1 it is <c>type: [object, null]</c> next to the reference, as valid.)
+    /// </summary>
+    private static void TypeNullableWrappers(OpenApiDocument document)
+    {
+        var seen = new HashSet<IOpenApiSchema>(ReferenceEqualityComparer.Instance);
+        var pending = new Stack<IOpenApiSchema>();
+        foreach (IOpenApiSchema schema in document.Components?.Schemas?.Values ?? Enumerable.Empty<IOpenApiSchema>())
+        {
+            pending.Push(schema);
+        }
+
+        foreach (OpenApiOperation operation in Operations(document))
+        {
+            IEnumerable<OpenApiMediaType> media = (operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
+                .SelectMany(r => r.Content?.Values ?? Enumerable.Empty<OpenApiMediaType>())
+                .Concat(operation.RequestBody?.Content?.Values ?? Enumerable.Empty<OpenApiMediaType>());
+            foreach (IOpenApiSchema schema in media.Select(m => m.Schema).Concat((operation.Parameters ?? []).Select(p => p.Schema)).OfType<IOpenApiSchema>())
+            {
+                pending.Push(schema);
+            }
+        }
+
+        while (pending.Count > 0)
+        {
+            if (pending.Pop() is not OpenApiSchema schema || !seen.Add(schema))
+            {
+                continue;
+            }
+
+            if (schema.Type == JsonSchemaType.Null
+                && (schema.AllOf ?? schema.OneOf ?? schema.AnyOf) is { Count: 1 } wrapped
+                && wrapped[0] is OpenApiSchemaReference { Reference.Id: { } id }
+                && document.Components?.Schemas?.TryGetValue(id, out IOpenApiSchema? target) == true
+                && target!.Type is { } targetType)
+            {
+                schema.Type = (targetType & ~JsonSchemaType.Null) | JsonSchemaType.Null;
+                if (schema.AllOf is not null)
+                {
+                    // allOf next to a type reads as "a subclass" to NSwag (an extra class per member); oneOf of one is the reference.
+                    schema.OneOf = schema.AllOf;
+                    schema.AllOf = null;
+                }
+            }
+
+            IEnumerable<IOpenApiSchema?> children = (schema.Properties?.Values ?? Enumerable.Empty<IOpenApiSchema>())
+                .Concat([schema.Items, schema.AdditionalProperties])
+                .Concat(schema.AllOf ?? []).Concat(schema.OneOf ?? []).Concat(schema.AnyOf ?? []);
+            foreach (IOpenApiSchema? child in children)
+            {
+                if (child is not null)
+                {
+                    pending.Push(child);
+                }
+            }
+        }
+    }
+}

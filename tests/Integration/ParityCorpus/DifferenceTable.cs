@@ -1,0 +1,107 @@
+using System.Text.RegularExpressions;
+
+namespace Jsonable.Integration.Tests.ParityCorpus;
+
+/// <summary>
+/// Every way the Jsonable host may answer differently from the System.Text.Json host, one row per cause. The same
+/// table, in prose, is docs/http.md's "Differences from System.Text.Json" (a test keeps the two in step). Known bugs
+/// say where the cause probably is; fixing one makes its row fail, so the row goes with the fix.
+/// </summary>
+internal static partial class DifferenceTable
+{
+    private const string Jmc1 = CorpusCases.Jmc1;
+
+    public static readonly KnownDifference[] Rows =
+    [
+        // Intended: what Jsonable adds on purpose.
+        new(
+            "jmc1-response",
+            Intended: true,
+            Example: "GET /mvc/orders/1 | Accept: application/jsonc+jmc1",
+            "A client that asks for JMC1 (Accept: application/jsonc+jmc1 first, or ?format=jmc1) gets JMC1; stripped of its comments it is the same data.",
+            c => AsksForJmc1(c) && ServesJsonableType(c),
+            [Aspect.MediaType],
+            Delivered: a => a.Status >= 400 || a.IsJmc1),
+        new(
+            "format-query-json",
+            Intended: true,
+            Example: "GET /mvc/orders/1?format=json | Accept: text/json",
+            "MVC: ?format=json on an action writing a Jsonable type answers application/json whatever Accept says (Accept: text/json alone would get text/json); other actions ignore ?format=, as without Jsonable.",
+            c => c.Mvc && c.Format == "json" && ServesJsonableType(c),
+            [Aspect.MediaType],
+            Delivered: a => a.Status >= 400 || a.MediaType == CorpusCases.Json),
+        new(
+            "more-request-media-types",
+            Intended: true,
+            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/jsonc+jmc1",
+            "Bodies in application/jsonc+jmc1 are read (STJ: 415), and text/json in minimal APIs too (STJ's minimal APIs read only application/json and application/*+json).",
+            c => c.HasBody && ContentTypeIs(c, Jmc1, "text/json"),
+            [Aspect.Status, Aspect.Location],
+            Delivered: a => a.Status < 400),
+        new(
+            "problem-details-outside-mvc",
+            Intended: true,
+            Example: "POST /min/orders | Accept: application/json | Content-Type: text/plain",
+            "Minimal APIs: UseJsonable() answers routing's 415 with problem details naming the accepted media types (STJ: an empty 415).",
+            c => !c.Mvc && c.HasBody && c.ContentType is not null && !MinimalStjReads(c),
+            [Aspect.MediaType, Aspect.Data],
+            Delivered: a => a.IsProblem),
+        new(
+            "problem-wording",
+            Intended: true,
+            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | body: trailing x",
+            "Problem texts are Jsonable's own: a 400's messages give the reason and the byte offset (STJ: its reader's wording with LineNumber/BytePositionInLine), a 415's detail lists what is accepted (STJ: none). The keys of errors, the JSON paths, are the same.",
+            c => c.Mvc && c.HasBody,
+            [Aspect.ProblemText]),
+
+        // Known bugs: each is a leak of the drop-in promise, to be fixed in src/ (then its row is deleted).
+        new(
+            "minimal-typed-results-bypass",
+            Intended: false,
+            Example: "GET /min/orders/1 | Accept: application/jsonc+jmc1",
+            "Minimal APIs returning T, List<T> or TypedResults.Ok/Created(T) are written by STJ: JMC1 asked for, JSON answered. Cause: nothing in src/Formatters hooks minimal APIs' own result writing (only JsonableResults/JsonableResult<T> negotiate).",
+            c => !c.Mvc && AsksForJmc1(c) && ServesJsonableType(c) && (!c.HasBody || MinimalStjReads(c)),
+            [Aspect.NotDelivered("jmc1-response")]),
+        new(
+            "minimal-body-parameter-bypass",
+            Intended: false,
+            Example: "POST /min/orders | Accept: application/json | Content-Type: application/jsonc+jmc1",
+            "A plain (T body) minimal-API parameter is bound by STJ: a JMC1 or text/json body is a 415. Cause: only JsonableBody<T> binds through Jsonable (src/Formatters/Http/JsonableBody.cs, Internal/MinimalApiRequestBody.cs); nothing replaces the framework's JSON body binding for a plain T.",
+            c => !c.Mvc && c.HasBody && ContentTypeIs(c, Jmc1, "text/json"),
+            [Aspect.NotDelivered("more-request-media-types")]),
+        new(
+            "truncated-body-error-key",
+            Intended: false,
+            Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | body: truncated at 20",
+            "A body cut right after a complete string (a member name or a string value) keys its 400 at that member ($.reference) where STJ keys it at the enclosing object ($). Cause: JsonPathLocator.Locate (src/Runtime/Internal) names the member whose name was read.",
+            c => c.Mvc && c.Group == "body" && c.Literal!.StartsWith("truncated", StringComparison.Ordinal) && EndsAfterCompleteString(c.Body!),
+            [Aspect.ProblemShape]),
+    ];
+
+    private static bool AsksForJmc1(CorpusCase c) =>
+        c.Format == "jmc1" || (c.Format is null && c.AcceptText.StartsWith(Jmc1, StringComparison.Ordinal));
+
+    /// <summary>Routes whose value is a Jsonable type (an order or a list of them), not the unrelated stats.</summary>
+    private static bool ServesJsonableType(CorpusCase c) => c.Route != CorpusRoute.GetStats;
+
+    private static bool ContentTypeIs(CorpusCase c, params string[] mediaTypes) => mediaTypes.Contains(Essence(c.ContentType));
+
+    /// <summary>What STJ's minimal APIs bind a body from: application/json and application/*+json.</summary>
+    private static bool MinimalStjReads(CorpusCase c) =>
+        Essence(c.ContentType) is { } type && (type == CorpusCases.Json || (type.StartsWith("application/", StringComparison.Ordinal) && type.EndsWith("+json", StringComparison.Ordinal)));
+
+    private static string? Essence(string? contentType) => contentType?.Split(';')[0].Trim().ToLowerInvariant();
+
+    private static bool IsDateTimeMember(CorpusCase c) => c.Mvc && c.Member is "placedAt" or "shippedAt";
+
+    private static bool EndsAfterCompleteString(byte[] body) => body.Length > 0 && body[^1] == (byte)'"' && body.Count(b => b == (byte)'"') % 2 == 0;
+
+    [GeneratedRegex("T[0-9:.]+[+-][0-9]{2}\"$")]
+    private static partial Regex HourOnlyOffset();
+
+    [GeneratedRegex("T[0-9:.]+[+-]([0-9]{4}|[0-9]:[0-9]{2})\"$")]
+    private static partial Regex LenientOffset();
+
+    [GeneratedRegex("T[0-9:]+\\.[0-9]{8,}")]
+    private static partial Regex LongFraction();
+}

@@ -1,0 +1,88 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace Jsonable.Integration.Tests.ParityCorpus;
+
+/// <summary>
+/// The DTO set of the parity app: what a typical order API exchanges. The attributes make it a Jsonable type; in the
+/// host without Jsonable they are inert and System.Text.Json serves it.
+/// </summary>
+[ToJson, FromJson]
+public partial class ParityOrder
+{
+    public int Id { get; set; }
+
+    public Guid Reference { get; set; }
+
+    [Required]
+    public string Number { get; set; } = "";
+
+    public ParityOrderStatus Status { get; set; }
+
+    [Required]
+    public ParityCustomer Customer { get; set; } = new();
+
+    public List<ParityOrderLine> Lines { get; set; } = [];
+
+    public DateTimeOffset PlacedAt { get; set; }
+
+    public DateTime? ShippedAt { get; set; }
+
+    public DateOnly DeliveryDate { get; set; }
+
+    public TimeOnly DeliveryWindowStart { get; set; }
+
+    public TimeSpan HandlingTime { get; set; }
+
+    public decimal Total { get; set; }
+
+    public double Weight { get; set; }
+
+    public long? TrackingNumber { get; set; }
+
+    public string? Notes { get; set; }
+}
+
+/// <summary>The customer nested in every <see cref="ParityOrder"/>.</summary>
+[ToJson, FromJson]
+public partial class ParityCustomer
+{
+    public int Id { get; set; }
+
+    [Required]
+    public string Name { get; set; } = "";
+
+    public string? Email { get; set; }
+}
+
+/// <summary>One line of a <see cref="ParityOrder"/>.</summary>
+[ToJson, FromJson]
+public partial class ParityOrderLine
+{
+    [Required]
+    public string Sku { get; set; } = "";
+
+    [Range(1, 1000)]
+    public int Quantity { get; set; }
+
+    public decimal UnitPrice { get; set; }
+
+    public double? Discount { get; set; }
+}
+
+/// <summary>An order's state, written as its number (the web defaults have no string-enum converter).</summary>
+public enum ParityOrderStatus
+{
+    Pending,
+    Shipped,
+    Delivered,
+}
+
+/// <summary>A type Jsonable knows nothing about, returned by a route of the same app: it must be served as before.</summary>
+public sealed class ParityStoreStats
+{
+    public int OrderCount { get; set; }
+
+    public DateTimeOffset Since { get; set; }
+
+    public Dictionary<string, decimal> TotalsByCurrency { get; set; } = [];
+}
