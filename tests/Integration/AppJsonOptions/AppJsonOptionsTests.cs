@@ -61,7 +61,6 @@ public sealed class AppJsonOptionsTests
         ["ignore read-only fields"] = ("IgnoreReadOnlyFields", o => o.IgnoreReadOnlyFields = true, ["[JsonIgnore] on those fields"]),
         ["fields"] = ("IncludeFields", o => o.IncludeFields = true, ["[JsonInclude]"]),
         ["dictionary keys"] = ("DictionaryKeyPolicy", o => o.DictionaryKeyPolicy = JsonNamingPolicy.CamelCase, ["is JsonNamingPolicy.CamelCase", "dictionary keys exactly as they are"]),
-        ["indented"] = ("WriteIndented", o => o.WriteIndented = true, ["compact JSON"]),
         ["trailing commas"] = ("AllowTrailingCommas", o => o.AllowTrailingCommas = true, ["trailing comma with 400"]),
         ["comments"] = ("ReadCommentHandling", o => o.ReadCommentHandling = JsonCommentHandling.Skip, ["is Skip", "comment in a JSON body with 400"]),
         ["no duplicates"] = ("AllowDuplicateProperties", o => o.AllowDuplicateProperties = false, ["repeated member"]),

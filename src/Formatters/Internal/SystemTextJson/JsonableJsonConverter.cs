@@ -80,7 +80,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         }
         else
         {
-            Replay(json, writer);
+            JsonReplay.Write(json, writer);
         }
     }
 
@@ -165,88 +165,6 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
             json = rest.Slice(run.Length);
         }
-    }
-
-    /// <summary>Writes compact JSON through <paramref name="writer"/> token by token, so its options decide layout and escaping.</summary>
-    internal static void Replay(ReadOnlySpan<byte> json, Utf8JsonWriter writer)
-    {
-        var reader = new Utf8JsonReader(json);
-        byte[]? rented = null;
-        try
-        {
-            while (reader.Read())
-            {
-                switch (reader.TokenType)
-                {
-                    case JsonTokenType.StartObject: writer.WriteStartObject(); break;
-                    case JsonTokenType.EndObject: writer.WriteEndObject(); break;
-                    case JsonTokenType.StartArray: writer.WriteStartArray(); break;
-                    case JsonTokenType.EndArray: writer.WriteEndArray(); break;
-                    case JsonTokenType.PropertyName: writer.WritePropertyName(Unescaped(ref reader, ref rented)); break;
-                    case JsonTokenType.String when !reader.ValueIsEscaped && IsDateWithOffset(reader.ValueSpan):
-                        // System.Text.Json writes dates without its encoder: "+02:00" stays as it is under every encoder.
-                        writer.WriteRawValue(json.Slice(checked((int)reader.TokenStartIndex), reader.ValueSpan.Length + 2), skipInputValidation: true);
-                        break;
-                    case JsonTokenType.String: writer.WriteStringValue(Unescaped(ref reader, ref rented)); break;
-                    case JsonTokenType.Number: writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true); break;
-                    case JsonTokenType.True: writer.WriteBooleanValue(true); break;
-                    case JsonTokenType.False: writer.WriteBooleanValue(false); break;
-                    case JsonTokenType.Null: writer.WriteNullValue(); break;
-                }
-            }
-        }
-        finally
-        {
-            if (rented is not null)
-            {
-                ArrayPool<byte>.Shared.Return(rented);
-            }
-        }
-    }
-
-    /// <summary>
-    /// Whether <paramref name="text"/> has the shape of a date and time with a positive offset as System.Text.Json
-    /// writes them (<c>2024-01-02T03:04:05.1234567+02:00</c>), the one value it writes unescaped that holds a character
-    /// (<c>+</c>) an encoder may escape. A string member holding exactly such text is written unescaped too.
-    /// </summary>
-    internal static bool IsDateWithOffset(ReadOnlySpan<byte> text)
-    {
-        if (text.Length < 25 || text[4] != (byte)'-' || text[7] != (byte)'-' || text[10] != (byte)'T' || text[^6] != (byte)'+' || text[^3] != (byte)':')
-        {
-            return false;
-        }
-
-        foreach (byte b in text)
-        {
-            if (b is not ((>= (byte)'0' and <= (byte)'9') or (byte)'-' or (byte)':' or (byte)'.' or (byte)'T' or (byte)'+'))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    private static ReadOnlySpan<byte> Unescaped(ref Utf8JsonReader reader, ref byte[]? rented)
-    {
-        if (!reader.ValueIsEscaped)
-        {
-            return reader.ValueSpan;
-        }
-
-        // Unescaped text is never longer than its escaped form.
-        if (rented is null || rented.Length < reader.ValueSpan.Length)
-        {
-            if (rented is not null)
-            {
-                ArrayPool<byte>.Shared.Return(rented);
-            }
-
-            rented = ArrayPool<byte>.Shared.Rent(reader.ValueSpan.Length);
-        }
-
-        int length = reader.CopyString(rented);
-        return rented.AsSpan(0, length);
     }
 }
 
