@@ -64,6 +64,11 @@ internal sealed partial class Emitter
             interfaces.Add($"{Rt}IJsonableMergePatchWritable<{SelfType}>"); // Emitter.Delta.cs
         }
 
+        if (_model.BindsMinimalApiBody)
+        {
+            interfaces.Add(EndpointParameterMetadataProvider); // Emitter.Binding.cs
+        }
+
         _w.Line($"[global::System.CodeDom.Compiler.GeneratedCode(\"Jsonable.Generator\", \"{s_generatorVersion}\")]");
         _w.Open($"partial {_model.DeclarationKeyword} {_model.Name}{_model.TypeParameterList} : {string.Join(", ", interfaces)}");
 
@@ -84,6 +89,11 @@ internal sealed partial class Emitter
         }
 
         EmitPolymorphism();
+
+        if (_model.BindsMinimalApiBody)
+        {
+            EmitMinimalApiBinding();
+        }
 
         if (_model.CanRegister)
         {

@@ -68,6 +68,8 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonableCreatedResultOfT;
     private Slot _jsonableMembersResultOfT;
     private Slot _jsonableBodyOfT;
+    private Slot _jsonableBodyBinding;
+    private Slot _endpointParameterMetadataProvider;
     private Slot _jsonablePatchOfT;
     private Slot _jsonableServiceCollectionExtensions;
     private Slot _jsonableApplicationBuilderExtensions;
@@ -189,6 +191,12 @@ internal sealed class KnownTypeSymbols
     public INamedTypeSymbol? JsonableMembersResultOfT => Get(ref _jsonableMembersResultOfT, "Jsonable.AspNetCore.Http.JsonableMembersResult`1");
 
     public INamedTypeSymbol? JsonableBodyOfT => Get(ref _jsonableBodyOfT, "Jsonable.AspNetCore.Http.JsonableBody`1");
+
+    /// <summary>What a generated minimal-API <c>BindAsync</c> calls; present when the project references Jsonable.AspNetCore.</summary>
+    public INamedTypeSymbol? JsonableBodyBinding => Get(ref _jsonableBodyBinding, "Jsonable.AspNetCore.Http.JsonableBodyBinding");
+
+    /// <summary>The interface a generated minimal-API binding implements (ASP.NET Core's, referenced with Jsonable.AspNetCore).</summary>
+    public INamedTypeSymbol? EndpointParameterMetadataProvider => Get(ref _endpointParameterMetadataProvider, "Microsoft.AspNetCore.Http.Metadata.IEndpointParameterMetadataProvider");
 
     public INamedTypeSymbol? JsonablePatchOfT => Get(ref _jsonablePatchOfT, "Jsonable.AspNetCore.Http.JsonablePatch`1");
 

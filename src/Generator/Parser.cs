@@ -115,7 +115,8 @@ internal sealed partial class Parser
             HasDiscriminatorWriter: hasDiscriminatorWriter && generateWriter,
             DisallowUnmappedMembers: DisallowsUnmappedMembers(type),
             ExtensionDataMember: extensionData,
-            IgnoredMembers: ignored.ToEquatableArray());
+            IgnoredMembers: ignored.ToEquatableArray(),
+            BindsMinimalApiBody: BindsMinimalApiBody(type));
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 
@@ -269,6 +270,11 @@ internal sealed partial class Parser
                 names.AddRange(["FromJsonable", "FromJson", "CreateFromJson", "CreateFromJsonable", "MergeFromJson", "MergeFromJsonable"]);
             }
 
+            if (BindsMinimalApiBody(b) || !b.GetMembers("BindAsync").IsEmpty)
+            {
+                names.Add("BindAsync");
+            }
+
             // The type-info factory is internal: it is only seen (and hidden) within the base's own assembly.
             if ((writable || readable) && IsVisibleToModule(b) && SymbolEqualityComparer.Default.Equals(b.ContainingAssembly, type.ContainingAssembly))
             {
@@ -277,6 +283,32 @@ internal sealed partial class Parser
         }
 
         return names.Distinct().OrderBy(n => n, System.StringComparer.Ordinal).ToList();
+    }
+
+    /// <summary>
+    /// Whether the type gets a minimal-API <c>BindAsync</c> (a plain body parameter read by the generated reader, in JSON
+    /// or JMC1; see docs/json-options.md): a non-generic <c>[FromJson]</c> class of a project that references
+    /// Jsonable.AspNetCore, which declares no <c>BindAsync</c> or <c>TryParse</c> of its own (minimal APIs would prefer
+    /// the generated one to either).
+    /// </summary>
+    private bool BindsMinimalApiBody(INamedTypeSymbol type)
+    {
+        if (_known.JsonableBodyBinding is null || _known.EndpointParameterMetadataProvider is null || type.TypeKind != TypeKind.Class || type.IsStatic || !HasAttribute(type, _known.FromJsonAttribute)
+            || !type.GetMembers("BindAsync").IsEmpty || !type.GetMembers("TryParse").IsEmpty
+            || type.Interfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, _known.EndpointParameterMetadataProvider)))
+        {
+            return false;
+        }
+
+        for (INamedTypeSymbol? t = type; t is not null; t = t.ContainingType)
+        {
+            if (t.IsGenericType)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static bool IsPartial(INamedTypeSymbol type) =>

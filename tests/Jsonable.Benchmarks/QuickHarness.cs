@@ -30,6 +30,7 @@ internal static class QuickHarness
         typeof(DeltaTwitterTenthBenchmarks),
         typeof(DeltaCitmOneMemberBenchmarks),
         typeof(DeltaCitmTenthBenchmarks),
+        typeof(PlainMinimalBenchmarks),
     ];
 
     // Rows of output sizes from ISizedScenario scenarios, printed after the timings.

@@ -34,6 +34,11 @@ public static class JsonableServiceCollectionExtensions
         }
 
         services.TryAddEnumerable(ServiceDescriptor.Transient<IConfigureOptions<MvcOptions>, JsonableMvcOptionsSetup>());
+        // System.Text.Json asks Jsonable first for every type, so plain minimal APIs (TypedResults.Ok(order), a T body) run the generated code.
+        services.TryAddSingleton<AppJsonLayout>();
+        services.TryAddSingleton<JsonOptionsResolverSetup>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>, JsonOptionsResolverSetup>(static sp => sp.GetRequiredService<JsonOptionsResolverSetup>()));
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<JsonOptions>, JsonOptionsResolverSetup>(static sp => sp.GetRequiredService<JsonOptionsResolverSetup>()));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<ResponseCompressionOptions>, ResponseCompressionSetup>());
         services.TryAddEnumerable(ServiceDescriptor.Transient<Microsoft.AspNetCore.Mvc.ApiExplorer.IApiDescriptionProvider, JsonablePatchApiDescriptionProvider>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Microsoft.AspNetCore.Http.IProblemDetailsWriter, JsonableProblemDetailsWriter>());

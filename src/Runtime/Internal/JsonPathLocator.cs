@@ -113,7 +113,15 @@ internal static class JsonPathLocator
                         return;
                     }
 
-                    if (frames.Count > 0 && frames[^1].AwaitingName)
+                    if (offset >= doc.Length && doc.Slice(end + 1).IndexOfAnyExcept(" \t\r\n"u8) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+                    {
+                        // The document ends right after a complete string (a member name, or a member's value; whitespace aside): as
+                        // System.Text.Json, the error is the object's, which the member never became part of or is done.
+                        Frame top = frames[^1];
+                        top.NameStart = -1;
+                        frames[^1] = top;
+                    }
+                    else if (frames.Count > 0 && frames[^1].AwaitingName)
                     {
                         Frame top = frames[^1];
                         top.AwaitingName = false;

@@ -61,7 +61,6 @@ public sealed class AppJsonOptionsTests
         ["ignore read-only fields"] = ("IgnoreReadOnlyFields", o => o.IgnoreReadOnlyFields = true, ["[JsonIgnore] on those fields"]),
         ["fields"] = ("IncludeFields", o => o.IncludeFields = true, ["[JsonInclude]"]),
         ["dictionary keys"] = ("DictionaryKeyPolicy", o => o.DictionaryKeyPolicy = JsonNamingPolicy.CamelCase, ["is JsonNamingPolicy.CamelCase", "dictionary keys exactly as they are"]),
-        ["indented"] = ("WriteIndented", o => o.WriteIndented = true, ["compact JSON"]),
         ["trailing commas"] = ("AllowTrailingCommas", o => o.AllowTrailingCommas = true, ["trailing comma with 400"]),
         ["comments"] = ("ReadCommentHandling", o => o.ReadCommentHandling = JsonCommentHandling.Skip, ["is Skip", "comment in a JSON body with 400"]),
         ["no duplicates"] = ("AllowDuplicateProperties", o => o.AllowDuplicateProperties = false, ["repeated member"]),
@@ -79,7 +78,7 @@ public sealed class AppJsonOptionsTests
     {
         (string property, Action<JsonSerializerOptions> configure, string[] says) = s_failFast[caseName];
 
-        OptionsValidationException failure = await Assert.ThrowsAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(stack, configure));
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(stack, configure));
 
         string source = stack == AppStack.Mvc ? AppJsonOptionsSetup.MvcSource : AppJsonOptionsSetup.HttpSource;
         Assert.Contains($"{source}.{property} ", failure.Message, StringComparison.Ordinal);
@@ -89,9 +88,20 @@ public sealed class AppJsonOptionsTests
     }
 
     [Fact]
+    public async Task Start_Failure_PrintsItsMessageWithoutAStackTrace()
+    {
+        // What the host prints for an unhandled start failure is the exception's ToString(): the list, not DI's frames.
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(AppStack.Minimal, o => o.Converters.Add(new JsonStringEnumConverter())));
+
+        string printed = failure.ToString();
+        Assert.Contains(".Converters holds JsonStringEnumConverter", printed, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", printed, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Start_SeveralSettings_OneFailureListsEach()
     {
-        OptionsValidationException failure = await Assert.ThrowsAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(AppStack.Minimal, o =>
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(AppStack.Minimal, o =>
         {
             o.PropertyNamingPolicy = JsonNamingPolicy.KebabCaseLower;
             o.Converters.Add(new JsonStringEnumConverter());
@@ -221,7 +231,7 @@ public sealed class AppJsonOptionsTests
     [Fact]
     public async Task AppliedSetting_DifferentOnMvcAndMinimal_FailsAskingForOneJsonableValue()
     {
-        OptionsValidationException failure = await Assert.ThrowsAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(
+        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(
             AppStack.Mvc,
             o => o.MaxDepth = 10,
             configureHttp: http => http.SerializerOptions.MaxDepth = 20));

@@ -52,7 +52,7 @@ internal static class ParityApp
         }
 
         app.MapControllers();
-        MapMinimalOrders(app.MapGroup("/min/orders"));
+        MapMinimalOrders(app.MapGroup("/min/orders"), flavour);
         try
         {
             await app.StartAsync();
@@ -65,23 +65,38 @@ internal static class ParityApp
         }
     }
 
-    private static void MapMinimalOrders(RouteGroupBuilder orders)
+    private static void MapMinimalOrders(RouteGroupBuilder orders, ParityFlavour flavour)
     {
         orders.MapGet("/{id:int}", Results<Ok<ParityOrder>, NotFound> (int id, ParityOrderStore store) =>
             store.TryGet(id, out ParityOrder? order) ? TypedResults.Ok(order) : TypedResults.NotFound());
         orders.MapGet("/", (ParityOrderStore store) => store.Seeded);
-        orders.MapPost("/", (ParityOrder order, ParityOrderStore store) =>
+        if (flavour == ParityFlavour.Jsonable)
         {
-            store.Put(order);
-            return TypedResults.Created($"/min/orders/{order.Id}", order);
-        });
-        orders.MapPut("/{id:int}", (int id, ParityOrder order, ParityOrderStore store) =>
+            orders.MapPost("/", (ParityOrder order, ParityOrderStore store) => Post(order, store));
+            orders.MapPut("/{id:int}", (int id, ParityOrder order, ParityOrderStore store) => Put(id, order, store));
+        }
+        else
         {
-            order.Id = id;
-            store.Put(order);
-            return TypedResults.Ok(order);
-        });
+            // The parity types are Jsonable types, which bind themselves (a generated BindAsync); [FromBody] gives the
+            // plain app what an implicit body parameter is in an app without Jsonable: System.Text.Json's JSON binding.
+            orders.MapPost("/", ([FromBody] ParityOrder order, ParityOrderStore store) => Post(order, store));
+            orders.MapPut("/{id:int}", (int id, [FromBody] ParityOrder order, ParityOrderStore store) => Put(id, order, store));
+        }
+
         orders.MapGet("/stats", (ParityOrderStore store) => store.Stats());
+    }
+
+    private static Created<ParityOrder> Post(ParityOrder order, ParityOrderStore store)
+    {
+        store.Put(order);
+        return TypedResults.Created($"/min/orders/{order.Id}", order);
+    }
+
+    private static Ok<ParityOrder> Put(int id, ParityOrder order, ParityOrderStore store)
+    {
+        order.Id = id;
+        store.Put(order);
+        return TypedResults.Ok(order);
     }
 }
 

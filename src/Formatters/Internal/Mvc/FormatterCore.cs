@@ -132,7 +132,7 @@ internal static class FormatterCore
             throw new InvalidOperationException($"{type} is not a Jsonable type."); // CanWriteType said otherwise: a bug
         }
 
-        await ResponseBodyWriter.WriteAsync(context.HttpContext, context.Object, info, format, options).ConfigureAwait(false);
+        await ResponseBodyWriter.WriteAsync(context.HttpContext, context.Object, info, format, options, format == JsonableFormat.Json ? AppJsonLayout.For(context.HttpContext, mvc: true) : null).ConfigureAwait(false);
         JsonableLog.ResponseWritten(logger, type.Name, format);
     }
 }

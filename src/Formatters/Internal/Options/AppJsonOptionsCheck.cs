@@ -32,11 +32,11 @@ internal static class AppJsonOptionsCheck
         [nameof(JsonSerializerOptions.IgnoreReadOnlyFields)] = "fail-fast",
         [nameof(JsonSerializerOptions.IgnoreReadOnlyProperties)] = "fail-fast",
         [nameof(JsonSerializerOptions.IncludeFields)] = "fail-fast",
-        [nameof(JsonSerializerOptions.IndentCharacter)] = "irrelevant",
-        [nameof(JsonSerializerOptions.IndentSize)] = "irrelevant",
+        [nameof(JsonSerializerOptions.IndentCharacter)] = "honoured",
+        [nameof(JsonSerializerOptions.IndentSize)] = "honoured",
         [nameof(JsonSerializerOptions.IsReadOnly)] = "irrelevant",
         [nameof(JsonSerializerOptions.MaxDepth)] = "applied",
-        [nameof(JsonSerializerOptions.NewLine)] = "irrelevant",
+        [nameof(JsonSerializerOptions.NewLine)] = "honoured",
         [nameof(JsonSerializerOptions.NumberHandling)] = "honoured at the web default, else fail-fast",
         [nameof(JsonSerializerOptions.PreferredObjectCreationHandling)] = "fail-fast",
         [nameof(JsonSerializerOptions.PropertyNameCaseInsensitive)] = "applied",
@@ -49,7 +49,7 @@ internal static class AppJsonOptionsCheck
         [nameof(JsonSerializerOptions.TypeInfoResolverChain)] = "irrelevant",
         [nameof(JsonSerializerOptions.UnknownTypeHandling)] = "irrelevant", // only for members typed object, which Jsonable types cannot have (JSONABLE002)
         [nameof(JsonSerializerOptions.UnmappedMemberHandling)] = "applied",
-        [nameof(JsonSerializerOptions.WriteIndented)] = "fail-fast",
+        [nameof(JsonSerializerOptions.WriteIndented)] = "honoured",
     };
 
     // What an unchanged JsonOptions holds (both kinds start from the web defaults); MaxDepth, which differs, is applied.
@@ -105,11 +105,6 @@ internal static class AppJsonOptionsCheck
         if (options.DictionaryKeyPolicy is not null)
         {
             Add(nameof(options.DictionaryKeyPolicy), $"is {PolicyName(options.DictionaryKeyPolicy)}, but Jsonable's generated code writes dictionary keys exactly as they are; there is no Jsonable setting for it. Remove the policy, or use keys that are already in the form wanted.");
-        }
-
-        if (options.WriteIndented)
-        {
-            Add(nameof(options.WriteIndented), "is true, but Jsonable writes compact JSON (the same data without the whitespace: indenting would cost a second pass over every response and stop streaming). Remove it, or accept the difference by setting JsonableOptions.FailOnJsonOptionsMismatch = false.");
         }
 
         if (options.AllowTrailingCommas)

@@ -75,12 +75,16 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
             }
         }
 
-        return _mismatches.Count > 0 && options.FailOnJsonOptionsMismatch
-            ? ValidateOptionsResult.Fail(
+        if (_mismatches.Count > 0 && options.FailOnJsonOptionsMismatch)
+        {
+            // Thrown rather than returned: the host prints it as it is, one short message without a stack trace.
+            throw new JsonOptionsMismatchException(name, [
                 "Jsonable cannot serve [ToJson]/[FromJson] types the way the app's JSON options ask, and would answer in two styles. "
                 + "Change the settings below (or set JsonableOptions.FailOnJsonOptionsMismatch = false to log them as warnings instead):"
-                + string.Concat(_mismatches.Select(m => Environment.NewLine + "- " + m)))
-            : ValidateOptionsResult.Success;
+                + string.Concat(_mismatches.Select(m => Environment.NewLine + "- " + m))]);
+        }
+
+        return ValidateOptionsResult.Success;
     }
 
     private List<string> Check(JsonableOptions options)

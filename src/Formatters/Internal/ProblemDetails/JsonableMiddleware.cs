@@ -36,9 +36,22 @@ internal sealed class JsonableMiddleware
             return;
         }
 
+        if (RequestsJmc1(context))
+        {
+            JsonableResponseFormat.MarkJmc1(context);
+        }
+
         try
         {
             await _next(context).ConfigureAwait(false);
+        }
+        catch (JsonableBodyException exception) when (!context.Response.HasStarted)
+        {
+            // A plain T body parameter that System.Text.Json bound through the generated reader: answered as JsonableBody<T>'s.
+            JsonableRequestException problem = MinimalApiRequestBody.Malformed(exception.Reason, JsonableRequestFeature.Of(context).Options);
+            JsonableLog.BadRequestMapped(_logger, problem.StatusCode, problem.Message);
+            context.Response.Clear();
+            await ProblemDetailsResponder.WriteAsync(context, problem.StatusCode, problem.Message, problem.Errors).ConfigureAwait(false);
         }
         catch (BadHttpRequestException exception) when (!context.Response.HasStarted)
         {
@@ -50,5 +63,17 @@ internal sealed class JsonableMiddleware
                 exception.Message,
                 (exception as JsonableRequestException)?.Errors).ConfigureAwait(false);
         }
+    }
+
+    /// <summary>
+    /// Whether the request negotiates JMC1 (by <c>Accept</c> or <c>?format=</c>), for the responses minimal APIs write
+    /// through System.Text.Json (see <see cref="JsonableResponseFormat"/>). Requests that name JMC1 nowhere skip the
+    /// negotiation.
+    /// </summary>
+    private static bool RequestsJmc1(HttpContext context)
+    {
+        HttpRequest request = context.Request;
+        bool named = request.QueryString.HasValue || request.Headers.Accept.ToString().Contains("jmc1", System.StringComparison.OrdinalIgnoreCase);
+        return named && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) == JsonableFormat.Jmc1;
     }
 }

@@ -31,7 +31,7 @@ internal static class JsonableResultsHelper
                 throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
             }
 
-            return ResponseBodyWriter.WriteAsync(ctx, v, info, format, options);
+            return ResponseBodyWriter.WriteAsync(ctx, v, info, format, options, format == JsonableFormat.Json ? AppJsonLayout.For(ctx, mvc: false) : null);
         });
 
     /// <summary>

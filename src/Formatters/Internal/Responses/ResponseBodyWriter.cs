@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO.Pipelines;
+using System.Text.Json;
 using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Internal;
@@ -19,7 +20,13 @@ namespace Jsonable.AspNetCore.Internal;
 /// </summary>
 internal static class ResponseBodyWriter
 {
-    public static async Task WriteAsync(HttpContext context, object? value, JsonableTypeInfo info, JsonableFormat format, JsonableOptions options)
+    /// <param name="context">The request's context.</param>
+    /// <param name="value">The response value.</param>
+    /// <param name="info">Its generated writer.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="options">Jsonable's options.</param>
+    /// <param name="layout">For JSON, the app's indented layout (<see cref="AppJsonLayout"/>), or <see langword="null"/> for compact JSON.</param>
+    public static async Task WriteAsync(HttpContext context, object? value, JsonableTypeInfo info, JsonableFormat format, JsonableOptions options, JsonWriterOptions? layout = null)
     {
         HttpResponse response = context.Response;
         CancellationToken aborted = context.RequestAborted;
@@ -34,7 +41,18 @@ internal static class ResponseBodyWriter
         }
 
         using var output = new SpillingBufferWriter(response, options.ResponseBufferSize);
-        await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
+        if (layout is { } indented && format == JsonableFormat.Json)
+        {
+            // The whole compact document first (no flushes: a second pass needs all of it), then STJ's layout of it.
+            using var compact = new PooledByteBufferWriter();
+            await info.WriteDocumentAsync(compact, value, format, options.CreateWriterOptions(), static _ => ValueTask.CompletedTask, int.MaxValue, aborted).ConfigureAwait(false);
+            AppJsonLayout.Write(compact.WrittenSpan, output, indented);
+        }
+        else
+        {
+            await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
+        }
+
         if (output.IsBufferedWhole)
         {
             if (tagBody && ConditionalResponse.TagBody(context, format, output.BufferedSpan))

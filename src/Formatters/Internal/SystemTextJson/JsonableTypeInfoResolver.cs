@@ -1,0 +1,79 @@
+using System;
+using System.Collections.Generic;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace Jsonable.AspNetCore.Internal;
+
+/// <summary>
+/// Hands System.Text.Json a contract for every type the <see cref="JsonableRegistry"/> knows (generated types and their
+/// root collections) whose converter runs the generated code, so that every path of the app that serializes through
+/// the app's <c>JsonOptions</c> (<c>TypedResults.Ok</c>, <c>Results.Ok</c>, a handler returning <c>T</c>, a plain
+/// <c>T</c> body parameter, <c>ReadFromJsonAsync</c>) reads and writes JSON with the generated readers and writers.
+/// Other types answer <see langword="null"/>, so the next resolver of the chain serves them.
+/// </summary>
+internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
+{
+    // Looked up when first needed, not injected: JsonableOptions are made from the app's JsonOptions, which hold this.
+    private readonly IServiceProvider _services;
+    private JsonableReaderOptions? _readerOptions;
+    private JsonableWriterOptions? _writerOptions;
+
+    // The app's two JsonOptions instances this resolver was put into. A copy of them (Microsoft.AspNetCore.OpenApi
+    // copies them to describe types) is not served: it describes members, which a converter-backed contract hides.
+    private volatile JsonSerializerOptions? _httpOptions;
+    private volatile JsonSerializerOptions? _mvcOptions;
+
+    public JsonableTypeInfoResolver(IServiceProvider services) => _services = services;
+
+    /// <summary>The app's reader limits (depth, case, unknown members), made once when first needed.</summary>
+    internal JsonableReaderOptions ReaderOptions => _readerOptions ??= Options.CreateReaderOptions();
+
+    /// <summary>The app's writer limits, made once when first needed.</summary>
+    internal JsonableWriterOptions WriterOptions => _writerOptions ??= Options.CreateWriterOptions();
+
+    private JsonableOptions Options => _services.GetRequiredService<IOptions<JsonableOptions>>().Value;
+
+    /// <summary>Serves <paramref name="options"/> (one of the app's JsonOptions) from now on.</summary>
+    internal void Serve(JsonSerializerOptions options, bool mvc)
+    {
+        if (mvc)
+        {
+            _mvcOptions = options;
+        }
+        else
+        {
+            _httpOptions = options;
+        }
+    }
+
+    public JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
+    {
+        if (!ReferenceEquals(options, _httpOptions) && !ReferenceEquals(options, _mvcOptions))
+        {
+            return null;
+        }
+
+        // An async sequence is left to System.Text.Json, which awaits it element by element and asks this resolver for
+        // the element type; a synchronous converter could only block on it.
+        if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>))
+        {
+            return null;
+        }
+
+        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) || !(info.CanWrite || info.CanRead))
+        {
+            return null;
+        }
+
+        return info.Accept(new ContractFactory(this, options));
+    }
+
+    private sealed class ContractFactory(JsonableTypeInfoResolver resolver, JsonSerializerOptions options) : IJsonableTypeVisitor<JsonTypeInfo>
+    {
+        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info) =>
+            JsonMetadataServices.CreateValueInfo<T>(options, new JsonableJsonConverter<T>(info, resolver, options));
+    }
+}
