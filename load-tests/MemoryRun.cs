@@ -121,7 +121,8 @@ internal static class MemoryRun
             statuses.Add(copy);
         }
 
-        return JsonSerializer.SerializeToUtf8Bytes(new TwitterRoot { search_metadata = search.search_metadata, statuses = statuses }, RealDataJsonContext.Default.TwitterRoot);
+        // Non-ASCII text as UTF-8, not \u escapes (the generated writer's JSON): 23.3 MB for 5,000 statuses.
+        return System.Text.Encoding.UTF8.GetBytes(new TwitterRoot { search_metadata = search.search_metadata, statuses = statuses }.ToJson());
     }
 
     private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, CancellationToken cancellationToken)
