@@ -13,8 +13,9 @@ namespace Jsonable.AspNetCore.Internal;
 /// <summary>
 /// Reads a whole request body (any number of segments) and hands it to the generated readers as one span, without
 /// copying it when it arrived in one segment and into pooled memory when it did not. A large body (see
-/// <see cref="LargeBody"/>) is copied out of the pipe as it arrives, into an array of its own that no pool keeps, so
-/// the server holds it once (not in the pipe and in a copy) and not after the request: docs/performance.md.
+/// <see cref="LargeBody"/>) is copied out of the pipe as it arrives, into an array that is kept through a burst of large
+/// requests and not after it (<see cref="LargeBodyPool"/>), so the server holds it once (not in the pipe and in a copy):
+/// docs/performance.md.
 /// </summary>
 internal static class RequestBodyReader
 {
@@ -28,10 +29,10 @@ internal static class RequestBodyReader
     internal static ArrayPool<byte> BufferPool { get; set; } = ArrayPool<byte>.Shared;
 
     /// <summary>
-    /// Where large bodies' arrays come from: fresh arrays, dropped on return, because a pool would keep one per size
-    /// class per core for the life of the process (tests swap it to watch rents and returns).
+    /// Where large bodies' arrays come from: <see cref="LargeBodyPool"/>, which keeps them through a burst of large
+    /// requests and not after it (tests swap it to watch rents and returns).
     /// </summary>
-    internal static ArrayPool<byte> LargeBufferPool { get; set; } = UnpooledArrays.Instance;
+    internal static ArrayPool<byte> LargeBufferPool { get; set; } = LargeBodyPool.Instance;
 
     /// <summary>
     /// Reads the body to its end, honouring the server's request body size limit (413 past it) on the bytes received,
@@ -265,18 +266,6 @@ internal static class RequestBodyReader
                 _window = null;
                 ArrayPool<char>.Shared.Return(window);
             }
-        }
-    }
-
-    /// <summary>A pool that is none: fresh arrays, left to the garbage collector when returned.</summary>
-    private sealed class UnpooledArrays : ArrayPool<byte>
-    {
-        public static readonly UnpooledArrays Instance = new();
-
-        public override byte[] Rent(int minimumLength) => GC.AllocateUninitializedArray<byte>(minimumLength);
-
-        public override void Return(byte[] array, bool clearArray = false)
-        {
         }
     }
 
