@@ -33,7 +33,7 @@ internal static class ResponseBodyWriter
             }
         }
 
-        using var output = new SpillingBufferWriter(response, options.ResponseBufferSize, aborted);
+        using var output = new SpillingBufferWriter(response, options.ResponseBufferSize);
         await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
         if (output.IsBufferedWhole)
         {
@@ -54,13 +54,9 @@ internal static class ResponseBodyWriter
     /// </summary>
     private sealed class SpillingBufferWriter : IBufferWriter<byte>, IDisposable
     {
-        /// <summary>The most bytes a started response leaves unflushed in the pipe while one object is being written.</summary>
-        private const int LargeUnflushed = 1024 * 1024;
-
         private readonly HttpResponse _response;
         private readonly PipeWriter _body;
         private readonly int _threshold;
-        private readonly CancellationToken _aborted;
         private byte[] _buffer;
         private int _length;
 
@@ -69,11 +65,9 @@ internal static class ResponseBodyWriter
 
         /// <param name="response">The response: its pipe, and its start when the buffer spills.</param>
         /// <param name="threshold">The most bytes buffered (for Content-Length) before writing into the pipe instead.</param>
-        /// <param name="aborted">The request's abort token, for the flushes of a large single object.</param>
-        public SpillingBufferWriter(HttpResponse response, int threshold, CancellationToken aborted)
+        public SpillingBufferWriter(HttpResponse response, int threshold)
         {
             _response = response;
-            _aborted = aborted;
             _body = response.BodyWriter;
             _threshold = Math.Max(threshold, 0);
             _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
@@ -178,7 +172,6 @@ internal static class ResponseBodyWriter
             if (HasSpilled && _length > 0 && _buffer.Length - _length < sizeHint)
             {
                 WriteBufferToPipe();
-                FlushIfLarge();
             }
 
             Grow(sizeHint);
@@ -203,27 +196,6 @@ internal static class ResponseBodyWriter
             // A start that failed throws here, as the first flush would have.
             _starting?.GetAwaiter().GetResult();
             return true;
-        }
-
-        /// <summary>
-        /// A single object is written in one synchronous call, with no element boundary to flush at: past
-        /// <see cref="LargeUnflushed"/> bytes in the pipe it is flushed here, waiting for the client to take them, so
-        /// that a large response is not held whole in the server's memory pool (as a synchronous Stream write does when
-        /// the server allows synchronous IO).
-        /// </summary>
-        private void FlushIfLarge()
-        {
-            if (!_body.CanGetUnflushedBytes || _body.UnflushedBytes < LargeUnflushed || _starting is { IsCompleted: false })
-            {
-                return;
-            }
-
-            ValueTask<FlushResult> flush = _body.FlushAsync(_aborted);
-            FlushResult result = flush.IsCompletedSuccessfully ? flush.Result : flush.AsTask().GetAwaiter().GetResult();
-            if (result.IsCanceled || result.IsCompleted)
-            {
-                throw new OperationCanceledException("The client stopped reading the response.");
-            }
         }
 
         private void WriteBufferToPipe()
