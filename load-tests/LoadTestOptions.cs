@@ -34,6 +34,9 @@ internal sealed class LoadTestOptions
           --smoke             seconds-long check for CI: closed:4, 0.3 s each, no warm-up; exit 1 unless every
                               response is 2xx and every report file is written and reads back
           --help
+
+        The server's memory on 23 MB bodies (a mode of its own; see MemoryRun.cs):
+        dotnet run -c Release --project load-tests -- --memory-run [--rounds N] [--routes LIST] [--statuses N]
         """;
 
     public Uri? Url { get; private set; }

@@ -16,6 +16,20 @@ internal static class LoadTestProgram
 
     public static async Task<int> Main(string[] args)
     {
+        if (args is ["--memory-run", ..])
+        {
+            // Its own mode: servers in processes of their own, measured from /proc (MemoryRun.cs).
+            try
+            {
+                return await MemoryRun.RunAsync(args[1..], CancellationToken.None);
+            }
+            catch (ArgumentException e)
+            {
+                Console.Error.WriteLine(e.Message);
+                return ExitUsage;
+            }
+        }
+
         LoadTestOptions options;
         try
         {

@@ -5,7 +5,8 @@ using Jsonable.AspNetCore.Internal;
 namespace Jsonable.Integration.Tests.Infrastructure;
 
 /// <summary>
-/// Stands in for the pool request bodies are copied into (<see cref="RequestBodyReader.BufferPool"/>) while a test runs:
+/// Stands in for the pool request bodies are copied into (<see cref="RequestBodyReader.BufferPool"/>, or that of large
+/// bodies) while a test runs:
 /// it records every array handed out and taken back, and overwrites each returned array with 0xFF, so a value that
 /// still pointed into a returned buffer would show garbage instead of the data sent. Tests using it are in
 /// <see cref="RequestBodyPoolCollection"/>, which runs alone (the pool is process-wide).
@@ -13,15 +14,26 @@ namespace Jsonable.Integration.Tests.Infrastructure;
 public sealed class TrackingBufferPool : ArrayPool<byte>, IDisposable
 {
     private readonly ArrayPool<byte> _previous;
+    private readonly bool _largeBodies;
     private readonly ConcurrentDictionary<byte[], byte> _outstanding = new(ReferenceEqualityComparer.Instance);
     private int _rented;
     private int _returnedTwice;
 
     /// <summary>Installs this pool until disposed.</summary>
-    public TrackingBufferPool()
+    /// <param name="largeBodies">Stand in for the pool of large bodies (<see cref="RequestBodyReader.LargeBufferPool"/>) instead.</param>
+    public TrackingBufferPool(bool largeBodies = false)
     {
-        _previous = RequestBodyReader.BufferPool;
-        RequestBodyReader.BufferPool = this;
+        _largeBodies = largeBodies;
+        if (largeBodies)
+        {
+            _previous = RequestBodyReader.LargeBufferPool;
+            RequestBodyReader.LargeBufferPool = this;
+        }
+        else
+        {
+            _previous = RequestBodyReader.BufferPool;
+            RequestBodyReader.BufferPool = this;
+        }
     }
 
     /// <summary>How many arrays were rented.</summary>
@@ -54,7 +66,17 @@ public sealed class TrackingBufferPool : ArrayPool<byte>, IDisposable
     }
 
     /// <summary>Puts the previous pool back.</summary>
-    public void Dispose() => RequestBodyReader.BufferPool = _previous;
+    public void Dispose()
+    {
+        if (_largeBodies)
+        {
+            RequestBodyReader.LargeBufferPool = _previous;
+        }
+        else
+        {
+            RequestBodyReader.BufferPool = _previous;
+        }
+    }
 }
 
 /// <summary>Tests that swap the process-wide request-body pool: run alone, so no other request rents from it meanwhile.</summary>

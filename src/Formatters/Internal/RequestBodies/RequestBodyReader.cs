@@ -12,12 +12,27 @@ namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
 /// Reads a whole request body (any number of segments) and hands it to the generated readers as one span, without
-/// copying it when it arrived in one segment and into pooled memory when it did not.
+/// copying it when it arrived in one segment and into pooled memory when it did not. A large body (see
+/// <see cref="LargeBody"/>) is copied out of the pipe as it arrives, into an array that is kept through a burst of large
+/// requests and not after it (<see cref="LargeBodyPool"/>), so the server holds it once (not in the pipe and in a copy):
+/// docs/performance.md.
 /// </summary>
 internal static class RequestBodyReader
 {
+    /// <summary>
+    /// From this size on (declared by Content-Length or received) a body is a large one. Below it the pipe's segments
+    /// are kept until the body is whole and copied once into an array from <see cref="BufferPool"/>.
+    /// </summary>
+    internal const int LargeBody = 1024 * 1024;
+
     /// <summary>Where the contiguous copies of multi-segment and transcoded bodies are rented from (tests swap it to watch rents and returns).</summary>
     internal static ArrayPool<byte> BufferPool { get; set; } = ArrayPool<byte>.Shared;
+
+    /// <summary>
+    /// Where large bodies' arrays come from: <see cref="LargeBodyPool"/>, which keeps them through a burst of large
+    /// requests and not after it (tests swap it to watch rents and returns).
+    /// </summary>
+    internal static ArrayPool<byte> LargeBufferPool { get; set; } = LargeBodyPool.Instance;
 
     /// <summary>
     /// Reads the body to its end, honouring the server's request body size limit (413 past it) on the bytes received,
@@ -26,37 +41,18 @@ internal static class RequestBodyReader
     /// </summary>
     public static async ValueTask<RequestBody> ReadUtf8Async(HttpRequest request, Encoding? encoding, CancellationToken cancellationToken)
     {
-        PipeReader reader = request.BodyReader;
-        ReadOnlySequence<byte> body = await ReadAllAsync(request, reader, cancellationToken).ConfigureAwait(false);
-        bool utf8 = encoding is null || encoding.CodePage == Encoding.UTF8.CodePage;
-        if (utf8 && body.IsSingleSegment)
-        {
-            // Parsed where it lies; the pipe keeps the bytes until the body is disposed.
-            return RequestBody.InPipe(reader, body);
-        }
-
-        try
-        {
-            return utf8 ? Copy(body) : Transcode(body, encoding!);
-        }
-        finally
-        {
-            // The contiguous copy holds everything now: release the pipe's segments before parsing.
-            reader.AdvanceTo(body.End);
-        }
-    }
-
-    private static async ValueTask<ReadOnlySequence<byte>> ReadAllAsync(HttpRequest request, PipeReader reader, CancellationToken cancellationToken)
-    {
         // The generated readers need the whole body in one span, so no body can be larger than an array, whatever the
         // server allows (its limit can be off): past that it is a 413 too, not an overflow.
         long? serverLimit = request.HttpContext.Features.Get<IHttpMaxRequestBodySizeFeature>()?.MaxRequestBodySize;
         long limit = Math.Min(serverLimit ?? long.MaxValue, Array.MaxLength);
-        if (request.ContentLength > limit)
+        long? declared = request.ContentLength;
+        if (declared > limit)
         {
             throw TooLarge(limit);
         }
 
+        PipeReader reader = request.BodyReader;
+        bool utf8 = encoding is null || encoding.CodePage == Encoding.UTF8.CodePage;
         while (true)
         {
             ReadResult result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
@@ -69,11 +65,102 @@ internal static class RequestBodyReader
 
             if (result.IsCompleted || result.IsCanceled)
             {
-                return buffer; // consumed by the caller (AdvanceTo) once it no longer needs the bytes
+                return Whole(reader, buffer, utf8 ? null : encoding);
+            }
+
+            // A few KB first, so that a transcoded body's byte order mark is whole before it is looked at.
+            if (buffer.Length >= LargeBody || (declared >= LargeBody && buffer.Length >= 4096))
+            {
+                return await ReadLargeAsync(reader, buffer, utf8 ? null : encoding, declared, limit, cancellationToken).ConfigureAwait(false);
             }
 
             // Keep everything: the reader needs the whole document in one span.
             reader.AdvanceTo(buffer.Start, buffer.End);
+        }
+    }
+
+    /// <summary>A body whole in the pipe: parsed where it lies when it is one UTF-8 segment, else copied (or transcoded) once.</summary>
+    private static RequestBody Whole(PipeReader reader, ReadOnlySequence<byte> body, Encoding? transcodeFrom)
+    {
+        if (transcodeFrom is null && body.IsSingleSegment)
+        {
+            // Parsed where it lies; the pipe keeps the bytes until the body is disposed (then consumed by AdvanceTo).
+            return RequestBody.InPipe(reader, body);
+        }
+
+        try
+        {
+            return transcodeFrom is null ? Copy(body) : Transcode(body, transcodeFrom);
+        }
+        finally
+        {
+            // The contiguous copy holds everything now: release the pipe's segments before parsing.
+            reader.AdvanceTo(body.End);
+        }
+    }
+
+    /// <summary>
+    /// Copies (or transcodes) what has arrived into one array from <see cref="LargeBufferPool"/> and frees the pipe's
+    /// segments, read after read: the body sized by its Content-Length up front, else grown as it comes.
+    /// </summary>
+    private static async ValueTask<RequestBody> ReadLargeAsync(
+        PipeReader reader, ReadOnlySequence<byte> first, Encoding? transcodeFrom, long? declared, long limit, CancellationToken cancellationToken)
+    {
+        ArrayPool<byte> pool = LargeBufferPool;
+        int capacity = (int)Math.Min(declared ?? first.Length * 2, limit);
+        var output = new PooledUtf8(pool, capacity);
+        Transcoder? transcoder = transcodeFrom is null ? null : new Transcoder(transcodeFrom);
+        try
+        {
+            ReadOnlySequence<byte> buffer = first;
+            long received = 0;
+            while (true)
+            {
+                received += buffer.Length;
+                if (transcoder is null)
+                {
+                    output.Append(buffer, limit);
+                }
+                else
+                {
+                    transcoder.Append(buffer, ref output);
+                }
+
+                reader.AdvanceTo(buffer.End);
+                ReadResult result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+                buffer = result.Buffer;
+                if (received + buffer.Length > limit)
+                {
+                    reader.AdvanceTo(buffer.End);
+                    throw TooLarge(limit);
+                }
+
+                if (result.IsCompleted || result.IsCanceled)
+                {
+                    received += buffer.Length;
+                    if (transcoder is null)
+                    {
+                        output.Append(buffer, limit);
+                    }
+                    else
+                    {
+                        transcoder.Append(buffer, ref output);
+                        transcoder.Finish(ref output);
+                    }
+
+                    reader.AdvanceTo(buffer.End);
+                    return output.Detach();
+                }
+            }
+        }
+        catch
+        {
+            output.Dispose();
+            throw;
+        }
+        finally
+        {
+            transcoder?.Dispose();
         }
     }
 
@@ -89,51 +176,21 @@ internal static class RequestBodyReader
     /// <summary>
     /// Decodes the declared charset segment by segment into a small char window and encodes that to UTF-8 in a pooled
     /// array, so the body is never held as a whole string: the pipe's bytes and the UTF-8 copy are the only two.
-    /// Invalid input becomes U+FFFD, as <see cref="Encoding.GetString(byte[])"/> and <see cref="Encoding.UTF8"/> make it.
     /// </summary>
     private static RequestBody Transcode(ReadOnlySequence<byte> body, Encoding encoding)
     {
-        body = SkipPreamble(body, encoding.Preamble);
-        ArrayPool<byte> pool = BufferPool;
-        var output = new PooledUtf8(pool, (int)Math.Min(body.Length, Array.MaxLength));
-        char[] window = ArrayPool<char>.Shared.Rent(4096);
+        var output = new PooledUtf8(BufferPool, (int)Math.Min(body.Length, Array.MaxLength));
+        using var transcoder = new Transcoder(encoding);
         try
         {
-            Decoder decoder = encoding.GetDecoder();
-            Encoder encoder = Encoding.UTF8.GetEncoder();
-            foreach (ReadOnlyMemory<byte> segment in body)
-            {
-                // A char split across two segments stays in the decoder until the next one completes it.
-                ReadOnlySpan<byte> bytes = segment.Span;
-                while (!bytes.IsEmpty)
-                {
-                    decoder.Convert(bytes, window, flush: false, out int bytesUsed, out int charsUsed, out _);
-                    bytes = bytes[bytesUsed..];
-                    output.Encode(encoder, window.AsSpan(0, charsUsed), flush: false);
-                }
-            }
-
-            bool completed;
-            do
-            {
-                // Bytes left over at the end (half a char) become U+FFFD.
-                decoder.Convert([], window, flush: true, out _, out int charsUsed, out completed);
-                output.Encode(encoder, window.AsSpan(0, charsUsed), flush: false);
-            }
-            while (!completed);
-
-            // A high surrogate the last window ended with has no partner: it becomes U+FFFD.
-            output.Encode(encoder, [], flush: true);
+            transcoder.Append(body, ref output);
+            transcoder.Finish(ref output);
             return output.Detach();
         }
         catch
         {
             output.Dispose();
             throw;
-        }
-        finally
-        {
-            ArrayPool<char>.Shared.Return(window);
         }
     }
 
@@ -153,6 +210,65 @@ internal static class RequestBodyReader
     private static BadHttpRequestException TooLarge(long max) =>
         new($"The request body is larger than the limit of {max} bytes.", StatusCodes.Status413PayloadTooLarge);
 
+    /// <summary>
+    /// Decodes a charset into a small char window and encodes that as UTF-8, piece by piece: a char or a surrogate pair
+    /// split across two pieces stays in the decoder or encoder until the next completes it. Invalid input becomes
+    /// U+FFFD, as <see cref="Encoding.GetString(byte[])"/> and <see cref="Encoding.UTF8"/> make it.
+    /// </summary>
+    private sealed class Transcoder(Encoding encoding) : IDisposable
+    {
+        private readonly Decoder _decoder = encoding.GetDecoder();
+        private readonly Encoder _encoder = Encoding.UTF8.GetEncoder();
+        private char[]? _window = ArrayPool<char>.Shared.Rent(4096);
+        private bool _started;
+
+        public void Append(ReadOnlySequence<byte> bytes, ref PooledUtf8 output)
+        {
+            if (!_started)
+            {
+                _started = true;
+                bytes = SkipPreamble(bytes, encoding.Preamble);
+            }
+
+            char[] window = _window!;
+            foreach (ReadOnlyMemory<byte> segment in bytes)
+            {
+                ReadOnlySpan<byte> span = segment.Span;
+                while (!span.IsEmpty)
+                {
+                    _decoder.Convert(span, window, flush: false, out int bytesUsed, out int charsUsed, out _);
+                    span = span[bytesUsed..];
+                    output.Encode(_encoder, window.AsSpan(0, charsUsed), flush: false);
+                }
+            }
+        }
+
+        public void Finish(ref PooledUtf8 output)
+        {
+            char[] window = _window!;
+            bool completed;
+            do
+            {
+                // Bytes left over at the end (half a char) become U+FFFD.
+                _decoder.Convert([], window, flush: true, out _, out int charsUsed, out completed);
+                output.Encode(_encoder, window.AsSpan(0, charsUsed), flush: false);
+            }
+            while (!completed);
+
+            // A high surrogate the last window ended with has no partner: it becomes U+FFFD.
+            output.Encode(_encoder, [], flush: true);
+        }
+
+        public void Dispose()
+        {
+            if (_window is { } window)
+            {
+                _window = null;
+                ArrayPool<char>.Shared.Return(window);
+            }
+        }
+    }
+
     /// <summary>A growable UTF-8 buffer rented from the pool; on growth the old array goes straight back.</summary>
     private struct PooledUtf8(ArrayPool<byte> pool, int initialCapacity)
     {
@@ -165,6 +281,19 @@ internal static class RequestBodyReader
             Ensure(checked((chars.Length * 3) + 4));
             encoder.Convert(chars, _buffer.AsSpan(_length), flush, out _, out int written, out _);
             _length += written;
+        }
+
+        /// <summary>Copies bytes that are already UTF-8, growing (up to <paramref name="limit"/>) when a body has no Content-Length.</summary>
+        public void Append(ReadOnlySequence<byte> bytes, long limit)
+        {
+            int room = checked((int)bytes.Length);
+            if (_buffer!.Length - _length < room)
+            {
+                PooledArrays.Grow(pool, ref _buffer!, _length, room, limit);
+            }
+
+            bytes.CopyTo(_buffer.AsSpan(_length));
+            _length += room;
         }
 
         public RequestBody Detach()

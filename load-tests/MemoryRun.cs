@@ -1,0 +1,237 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text.Json;
+using Jsonable.Samples.RealData;
+
+namespace Jsonable.LoadTests;
+
+/// <summary>
+/// <c>--memory-run</c>: the server's memory on large ordinary bodies. Each route gets a fresh sample server in its own
+/// process (the sample build next to this tool, Production, in-memory SQLite), is sent a 23 MB twitter search result
+/// (5,000 statuses) 19 times — 3 in a row, then 8 at once, twice — and the server's resident set is read from
+/// <c>/proc/PID/status</c>: its peak (VmHWM) and what it still holds 2 s after the last response (VmRSS).
+/// Both routes run on the same build, alternating, one round after another.
+/// </summary>
+internal static class MemoryRun
+{
+    public const string Usage = """
+        dotnet run -c Release --project load-tests -- --memory-run [--rounds N] [--routes LIST] [--statuses N]
+
+          --rounds N      fresh servers per route, alternating the order (default 1)
+          --routes LIST   paths to POST to (default /stj/twitter/echo,/minimal/twitter/echo)
+          --statuses N    statuses in the body (default 5000: data/twitter.json's 100 repeated with new ids)
+        """;
+
+    private static readonly TimeSpan Settle = TimeSpan.FromSeconds(2);
+
+    public static async Task<int> RunAsync(string[] args, CancellationToken cancellationToken)
+    {
+        int rounds = 1, statuses = 5000;
+        string[] routes = ["/stj/twitter/echo", "/minimal/twitter/echo"];
+        for (int i = 0; i < args.Length; i++)
+        {
+            string name = args[i];
+            string Value() => i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{name} needs a value.");
+            switch (name)
+            {
+                case "--rounds":
+                    rounds = int.Parse(Value(), NumberStyles.None, CultureInfo.InvariantCulture);
+                    break;
+                case "--routes":
+                    routes = Value().Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+                    break;
+                case "--statuses":
+                    statuses = int.Parse(Value(), NumberStyles.None, CultureInfo.InvariantCulture);
+                    break;
+                default:
+                    throw new ArgumentException($"Unknown option '{name}'.\n{Usage}");
+            }
+        }
+
+        string server = ServerAssembly();
+        byte[] body = await CreateBodyAsync(statuses, cancellationToken);
+        Console.WriteLine($"Server: {server} (a fresh process per route and round)");
+        Console.WriteLine($"Body: {body.Length / 1e6:F1} MB, {statuses} statuses; 3 POSTs in a row, then 8 at once, twice; RSS from /proc");
+        Console.WriteLine();
+        Console.WriteLine("| route | round | peak RSS (VmHWM) | end RSS (+2 s) | peak after the 3 in a row | RSS before | time (19 POSTs) |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|");
+        var results = new List<(string Route, Result Result)>();
+        for (int round = 1; round <= rounds; round++)
+        {
+            // Alternate which route goes first, so neither always runs on the colder machine.
+            IEnumerable<string> order = round % 2 == 1 ? routes : routes.Reverse();
+            foreach (string route in order)
+            {
+                Result result = await RunRouteAsync(server, route, body, cancellationToken);
+                results.Add((route, result));
+                Console.WriteLine($"| `{route}` | {round} | {Mb(result.PeakRss)} | {Mb(result.EndRss)} | {Mb(result.SequentialPeakRss)} | {Mb(result.StartRss)} | {result.Time.TotalSeconds:F2} s |");
+            }
+        }
+
+        if (rounds > 1)
+        {
+            Console.WriteLine();
+            Console.WriteLine("| route | median peak RSS | median end RSS | median time |");
+            Console.WriteLine("|---|---:|---:|---:|");
+            foreach (string route in routes)
+            {
+                List<Result> mine = results.Where(r => r.Route == route).Select(r => r.Result).ToList();
+                Console.WriteLine($"| `{route}` | {Mb(Median(mine, r => r.PeakRss))} | {Mb(Median(mine, r => r.EndRss))} | {Median(mine, r => r.Time.TotalSeconds):F2} s |");
+            }
+        }
+
+        return 0;
+    }
+
+    private static string Mb(double bytes) => $"{bytes / (1024 * 1024):F0} MB";
+
+    private static double Median(List<Result> results, Func<Result, double> value)
+    {
+        double[] sorted = results.Select(value).Order().ToArray();
+        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+    }
+
+    /// <summary>The sample's own build output (its runtimeconfig chooses the server GC, as for any ASP.NET Core app).</summary>
+    private static string ServerAssembly()
+    {
+        string here = Path.Combine(AppContext.BaseDirectory, "Jsonable.Samples.WebApi.dll");
+        if (File.Exists(Path.ChangeExtension(here, ".runtimeconfig.json")))
+        {
+            return here;
+        }
+
+        throw new InvalidOperationException($"{here} has no runtimeconfig.json next to it: build load-tests first.");
+    }
+
+    /// <summary>data/twitter.json's statuses repeated, each copy with new ids, as compact JSON (as a client sends it).</summary>
+    private static async Task<byte[]> CreateBodyAsync(int count, CancellationToken cancellationToken)
+    {
+        string file = Path.Combine(AppContext.BaseDirectory, "data", "twitter.json");
+        TwitterRoot search = TwitterRoot.CreateFromJson(await File.ReadAllBytesAsync(file, cancellationToken));
+        List<Status> source = search.statuses ?? [];
+        var statuses = new List<Status>(count);
+        for (int i = 0; i < count; i++)
+        {
+            // A deep copy through JSON, so every copy is its own object graph with its own id.
+            Status copy = JsonSerializer.Deserialize(JsonSerializer.SerializeToUtf8Bytes(source[i % source.Count], RealDataJsonContext.Default.Status), RealDataJsonContext.Default.Status)!;
+            copy.id += (i / source.Count) * 1_000_000_000L;
+            copy.id_str = copy.id.ToString(CultureInfo.InvariantCulture);
+            statuses.Add(copy);
+        }
+
+        // Non-ASCII text as UTF-8, not \u escapes (the generated writer's JSON): 23.9 MB for 5,000 statuses.
+        return System.Text.Encoding.UTF8.GetBytes(new TwitterRoot { search_metadata = search.search_metadata, statuses = statuses }.ToJson());
+    }
+
+    private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, CancellationToken cancellationToken)
+    {
+        using Process process = StartServer(server, out Uri baseUri);
+        try
+        {
+            using var client = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 16, AutomaticDecompression = DecompressionMethods.None })
+            {
+                BaseAddress = baseUri,
+                Timeout = TimeSpan.FromMinutes(5),
+            };
+            long start = ReadStatus(process.Id, "VmRSS:");
+            var clock = Stopwatch.StartNew();
+            for (int i = 0; i < 3; i++)
+            {
+                await PostAsync(client, route, body, cancellationToken);
+            }
+
+            long sequentialPeak = ReadStatus(process.Id, "VmHWM:");
+
+            for (int wave = 0; wave < 2; wave++)
+            {
+                await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => PostAsync(client, route, body, cancellationToken)));
+            }
+
+            TimeSpan time = clock.Elapsed;
+            await Task.Delay(Settle, cancellationToken);
+            return new Result(start, sequentialPeak, ReadStatus(process.Id, "VmHWM:"), ReadStatus(process.Id, "VmRSS:"), time);
+        }
+        finally
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync(CancellationToken.None);
+        }
+    }
+
+    private static async Task PostAsync(HttpClient client, string route, byte[] body, CancellationToken cancellationToken)
+    {
+        using var content = new ByteArrayContent(body);
+        content.Headers.ContentType = new MediaTypeHeaderValue("application/json");
+        using HttpResponseMessage response = await client.PostAsync(route, content, cancellationToken);
+        byte[] answer = await response.Content.ReadAsByteArrayAsync(cancellationToken);
+        if (response.StatusCode != HttpStatusCode.OK || answer.Length < body.Length / 2)
+        {
+            throw new InvalidOperationException($"POST {route}: {(int)response.StatusCode}, {answer.Length} bytes: {System.Text.Encoding.UTF8.GetString(answer.AsSpan(0, Math.Min(answer.Length, 500)))}");
+        }
+    }
+
+    /// <summary>The sample in a process of its own on a free port; returns once Kestrel says where it listens.</summary>
+    private static Process StartServer(string assembly, out Uri baseUri)
+    {
+        var start = new ProcessStartInfo("dotnet")
+        {
+            WorkingDirectory = Path.GetDirectoryName(assembly)!,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.ArgumentList.Add(assembly);
+        start.ArgumentList.Add("--urls");
+        start.ArgumentList.Add("http://127.0.0.1:0");
+        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
+        start.Environment["ConnectionStrings__Sample"] = $"Data Source=file:memory-run-{Guid.NewGuid():N}?mode=memory&cache=shared";
+        start.Environment["Logging__LogLevel__Default"] = "Warning";
+        start.Environment["Logging__LogLevel__Microsoft.Hosting.Lifetime"] = "Information";
+        Process process = Process.Start(start) ?? throw new InvalidOperationException("dotnet did not start.");
+        process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is not null)
+            {
+                Console.Error.WriteLine("server: " + e.Data);
+            }
+        };
+        process.BeginErrorReadLine();
+        while (process.StandardOutput.ReadLine() is { } line)
+        {
+            int at = line.IndexOf("Now listening on: ", StringComparison.Ordinal);
+            if (at >= 0)
+            {
+                baseUri = new Uri(line[(at + "Now listening on: ".Length)..].Trim());
+
+                // Keep draining its output so the server never blocks on a full pipe.
+                _ = Task.Run(async () =>
+                {
+                    while (await process.StandardOutput.ReadLineAsync() is not null)
+                    {
+                    }
+                });
+                return process;
+            }
+        }
+
+        throw new InvalidOperationException("The sample exited before it listened.");
+    }
+
+    /// <summary>A <c>/proc/PID/status</c> line in bytes (the kernel gives kB).</summary>
+    private static long ReadStatus(int pid, string key)
+    {
+        foreach (string line in File.ReadLines($"/proc/{pid}/status"))
+        {
+            if (line.StartsWith(key, StringComparison.Ordinal))
+            {
+                return long.Parse(line[key.Length..].Trim().Split(' ')[0], CultureInfo.InvariantCulture) * 1024;
+            }
+        }
+
+        throw new InvalidOperationException($"/proc/{pid}/status has no {key}");
+    }
+
+    private sealed record Result(long StartRss, long SequentialPeakRss, long PeakRss, long EndRss, TimeSpan Time);
+}
