@@ -29,6 +29,10 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
     // none), and the first byte of any non-ASCII run, whose characters the encoder itself is asked about.
     private readonly SearchValues<byte> _mayDiffer;
 
+    // Whether non-ASCII text the encoder escapes can be escaped in place by the encoder (checked once against a
+    // Utf8JsonWriter with the app's encoder), instead of replaying the whole value.
+    private readonly bool _nonAsciiAsEncoder;
+
     public JsonableJsonConverter(JsonableTypeInfo<T> info, JsonableTypeInfoResolver resolver, JsonSerializerOptions options)
     {
         _info = info;
@@ -53,6 +57,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         }
 
         _mayDiffer = SearchValues.Create(mayDiffer.ToArray());
+        _nonAsciiAsEncoder = WritesNonAsciiAsWriter(_encoder, options.Encoder);
     }
 
     public override bool HandleNull => false;
@@ -74,9 +79,18 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
         JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions, write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
-        if (!_replay && EncoderKeepsAsItIs(json))
+        EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json);
+        if (difference == EncoderDifference.None)
         {
             writer.WriteRawValue(json, skipInputValidation: true);
+        }
+        else if (difference == EncoderDifference.NonAsciiOnly && _nonAsciiAsEncoder)
+        {
+            // Only non-ASCII characters the encoder escapes (an emoji under ASP.NET Core's relaxed default): escaping
+            // those runs in place costs a scan, where a replay re-parses and re-writes the whole value.
+            using var escaped = new PooledByteBufferWriter(json.Length + 64);
+            EscapeNonAsciiRuns(json, escaped);
+            writer.WriteRawValue(escaped.WrittenSpan, skipInputValidation: true);
         }
         else
         {
@@ -138,33 +152,110 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         return true;
     }
 
-    /// <summary>Whether the app's encoder would write every string of <paramref name="json"/> as the generated writer did.</summary>
-    private bool EncoderKeepsAsItIs(ReadOnlySpan<byte> json)
+    /// <summary>
+    /// Where the app's encoder would write the strings of <paramref name="json"/> otherwise than the generated writer
+    /// did: nowhere, only inside runs of non-ASCII text, or at an ASCII byte (an escape or a character it escapes).
+    /// </summary>
+    private EncoderDifference FindEncoderDifference(ReadOnlySpan<byte> json)
     {
+        EncoderDifference difference = EncoderDifference.None;
         while (true)
         {
             int at = json.IndexOfAny(_mayDiffer);
             if (at < 0)
             {
-                return true;
+                return difference;
             }
 
             if (json[at] < 0x80)
             {
-                return false;
+                return EncoderDifference.Structural;
             }
 
             // A run of non-ASCII text (no quote inside): the encoder says whether it keeps all of it.
-            ReadOnlySpan<byte> rest = json.Slice(at);
-            int end = rest.IndexOfAnyInRange((byte)0, (byte)0x7F);
-            ReadOnlySpan<byte> run = end < 0 ? rest : rest.Slice(0, end);
+            ReadOnlySpan<byte> run = NonAsciiRun(json.Slice(at));
             if (_encoder.FindFirstCharacterToEncodeUtf8(run) >= 0)
             {
-                return false;
+                difference = EncoderDifference.NonAsciiOnly;
             }
 
-            json = rest.Slice(run.Length);
+            json = json.Slice(at + run.Length);
         }
+    }
+
+    /// <summary>
+    /// Copies <paramref name="json"/> into <paramref name="output"/> with each run of non-ASCII text the encoder escapes
+    /// written by the encoder itself: what <see cref="Utf8JsonWriter"/> writes, since it hands a string to its encoder
+    /// from the first character to escape onwards, and the encoder escapes character by character.
+    /// </summary>
+    private void EscapeNonAsciiRuns(ReadOnlySpan<byte> json, PooledByteBufferWriter output)
+    {
+        while (!json.IsEmpty)
+        {
+            int at = json.IndexOfAnyInRange((byte)0x80, (byte)0xFF);
+            ReadOnlySpan<byte> ascii = at < 0 ? json : json.Slice(0, at);
+            ascii.CopyTo(output.GetSpan(ascii.Length));
+            output.Advance(ascii.Length);
+            if (at < 0)
+            {
+                return;
+            }
+
+            ReadOnlySpan<byte> run = NonAsciiRun(json.Slice(at));
+            json = json.Slice(at + run.Length);
+            while (!run.IsEmpty)
+            {
+                // At most 12 bytes (two \uXXXX) per 4-byte character: three times the input is always enough.
+                Span<byte> destination = output.GetSpan(run.Length * 3);
+                OperationStatus status = _encoder.EncodeUtf8(run, destination, out int consumed, out int written, isFinalBlock: true);
+                output.Advance(written);
+                run = run.Slice(consumed);
+                if (status is not (OperationStatus.Done or OperationStatus.DestinationTooSmall))
+                {
+                    throw new InvalidOperationException($"The app's JSON encoder refused the generated UTF-8 ({status}).");
+                }
+            }
+        }
+    }
+
+    private static ReadOnlySpan<byte> NonAsciiRun(ReadOnlySpan<byte> text)
+    {
+        int end = text.IndexOfAnyInRange((byte)0, (byte)0x7F);
+        return end < 0 ? text : text.Slice(0, end);
+    }
+
+    /// <summary>
+    /// Whether <paramref name="encoder"/> writes non-ASCII text as <see cref="Utf8JsonWriter"/> does with the app's
+    /// options: it does when the writer hands strings to it, which it does whenever an encoder is set.
+    /// </summary>
+    private static bool WritesNonAsciiAsWriter(JavaScriptEncoder encoder, JavaScriptEncoder? configured)
+    {
+        const string probe = "\u00E9\u65E5\uFEFF\u0378\U0001F600\u2028";
+        var buffer = new ArrayBufferWriter<byte>();
+        using (var writer = new Utf8JsonWriter(buffer, new JsonWriterOptions { Encoder = configured }))
+        {
+            writer.WriteStringValue(probe);
+        }
+
+        byte[] text = System.Text.Encoding.UTF8.GetBytes(probe);
+        var escaped = new ArrayBufferWriter<byte>();
+        escaped.Write("\""u8);
+        Span<byte> destination = escaped.GetSpan(text.Length * 3);
+        if (encoder.EncodeUtf8(text, destination, out _, out int written, isFinalBlock: true) != OperationStatus.Done)
+        {
+            return false;
+        }
+
+        escaped.Advance(written);
+        escaped.Write("\""u8);
+        return buffer.WrittenSpan.SequenceEqual(escaped.WrittenSpan);
+    }
+
+    private enum EncoderDifference
+    {
+        None,
+        NonAsciiOnly,
+        Structural,
     }
 }
 
