@@ -42,6 +42,8 @@ internal static class JsonableOperationRules
     private static bool IsSequenceOf(Type type, Type element) =>
         typeof(IEnumerable<>).MakeGenericType(element).IsAssignableFrom(type) || typeof(IAsyncEnumerable<>).MakeGenericType(element).IsAssignableFrom(type);
 
+    private static bool IsSseItem(Type type) => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(System.Net.ServerSentEvents.SseItem<>);
+
     private static bool IsEventStream(string? mediaType) => string.Equals(mediaType, JsonableMediaTypes.EventStream, StringComparison.OrdinalIgnoreCase);
 
     private static bool IsJmc1(string? mediaType) => string.Equals(mediaType, JsonableMediaTypes.Jmc1, StringComparison.OrdinalIgnoreCase);
@@ -69,9 +71,10 @@ internal static class JsonableOperationRules
             // Jsonable answers this response when its metadata offers JMC1 (Jsonable's MVC formatter or a JsonableResult
             // put it there); the same type written by STJ elsewhere (a baseline route) is left as it is.
             Type? type = responseType.Type;
-            if (type is not null && type != typeof(ReadOnlyMemory<byte>) && responseType.ApiResponseFormats.Any(f => IsEventStream(f.MediaType)))
+            if (type is not null && type != typeof(ReadOnlyMemory<byte>) && !IsSseItem(type) && responseType.ApiResponseFormats.Any(f => IsEventStream(f.MediaType)))
             {
-                // JsonableResults.ServerSentEvents (and TypedResults'): the schema is that of each event's data.
+                // JsonableResults.ServerSentEvents: the schema is that of each event's data. (TypedResults' describes
+                // an SseItem<T>, STJ's own answer, left as it is like the other baseline routes.)
                 Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [JsonableMediaTypes.EventStream], () => schemaFor(type));
                 response.Description = EventStreamNote;
             }
@@ -82,7 +85,9 @@ internal static class JsonableOperationRules
                 if (JsonableRegistry.TryGetTypeInfo(type!, out JsonableTypeInfo? info) && info.ElementType is { } element && IsSequenceOf(type!, element))
                 {
                     // A collection or stream is also answered as JSON Lines when Accept names it: one element per line.
-                    response.Content[JsonableMediaTypes.JsonLines] = new OpenApiMediaType { Schema = schemaFor(element) };
+                    // The array's own items schema: the reference each generator made for the element.
+                    IOpenApiSchema? items = response.Content.TryGetValue(JsonableMediaTypes.Json, out OpenApiMediaType? json) && json.Schema is OpenApiSchema { Items: { } arrayItems } ? arrayItems : null;
+                    response.Content[JsonableMediaTypes.JsonLines] = new OpenApiMediaType { Schema = items ?? schemaFor(element) };
                 }
             }
             else if (type is not null && typeof(ProblemDetails).IsAssignableFrom(type))
