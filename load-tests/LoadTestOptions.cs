@@ -31,8 +31,14 @@ internal sealed class LoadTestOptions
           --cpu-pids NAME=PID,...
                               per run, the CPU seconds each of these local processes (with their children) and the
                               load generator used, per request: printed and written to cpu.csv
+          --fan-out SUBSCRIBERSxCHANGES
+                              after the runs, SUBSCRIBERS clients follow one transform's live feed (server-sent
+                              events) while it is PATCHed CHANGES times, through Jsonable's deltas and the STJ
+                              baseline: events/s and the delay from PATCH to receipt, to fan-out.md and fan-out.csv;
+                              exit 1 unless every subscriber gets every change. "--scenarios none" runs only this
           --smoke             seconds-long check for CI: closed:4, 0.3 s each, no warm-up; exit 1 unless every
-                              response is 2xx and every report file is written and reads back
+                              response is 2xx and every report file is written and reads back (and, against the
+                              sample in this process, a --fan-out 16x20 unless one is given)
           --help
 
         The server's memory on 23 MB bodies (a mode of its own; see MemoryRun.cs):
@@ -63,6 +69,9 @@ internal sealed class LoadTestOptions
 
     /// <summary>The processes whose CPU <c>--cpu-pids</c> accounts for, or null.</summary>
     public CpuAccounting? Cpu { get; private set; }
+
+    /// <summary>The <c>--fan-out</c> subscribers and changes, or null.</summary>
+    public (int Subscribers, int Changes)? FanOut { get; private set; }
 
     /// <summary>The <c>--concurrency-check</c> clients and PATCHes per client, or null.</summary>
     public (int Clients, int Count)? ConcurrencyCheck { get; private set; }
@@ -115,7 +124,8 @@ internal sealed class LoadTestOptions
                     options.Timeout = ParseTime(Value(), name, allowZero: false);
                     break;
                 case "--scenarios":
-                    options.ScenarioNames = Value().Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+                    string scenarioList = Value();
+                    options.ScenarioNames = scenarioList == "none" ? [] : scenarioList.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
                     break;
                 case "--formats":
                     options.Formats = Value().Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
@@ -134,6 +144,9 @@ internal sealed class LoadTestOptions
                     break;
                 case "--concurrency-check":
                     options.ConcurrencyCheck = Jsonable.LoadTests.ConcurrencyCheck.Parse(Value());
+                    break;
+                case "--fan-out":
+                    options.FanOut = FanOutCheck.Parse(Value());
                     break;
                 case "--smoke":
                     options.Smoke = true;

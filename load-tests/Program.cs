@@ -96,6 +96,12 @@ internal static class LoadTestProgram
             : options.ScenarioNames.Select(n => all.FirstOrDefault(s => s.Name == n)
                 ?? throw new ArgumentException($"No scenario '{n}': {string.Join(", ", all.Select(s => s.Name))}.")).ToList();
 
+        (int Subscribers, int Changes)? fanOut = options.FanOut ?? (options.Smoke && host is not null ? (16, 20) : null);
+        if (scenarios.Count == 0)
+        {
+            return Report(fanOut is { } only ? await FanOutAsync(baseUri, only, options, cancellationToken) : [], smoke: null);
+        }
+
         ProxySplit? split = await ProxySplit.DetectAsync(setupClient, cancellationToken);
         if (split is not null)
         {
@@ -192,6 +198,11 @@ internal static class LoadTestProgram
         }
 
         var failures = new List<string>();
+        if (fanOut is { } check)
+        {
+            failures.AddRange(await FanOutAsync(baseUri, check, options, cancellationToken));
+        }
+
         foreach (RunResult result in results)
         {
             failures.AddRange(options.Thresholds.Select(t => t.Check(result)).OfType<string>());
@@ -202,24 +213,33 @@ internal static class LoadTestProgram
             failures.AddRange(ReportCheck.Check(options.OutputDirectory, results).Select(p => "smoke: " + p));
         }
 
-        if (options.ConcurrencyCheck is { } check)
+        if (options.ConcurrencyCheck is { } concurrency)
         {
-            failures.AddRange((await ConcurrencyCheck.RunAsync(setupClient, check.Clients, check.Count, options.OutputDirectory, cancellationToken))
+            failures.AddRange((await ConcurrencyCheck.RunAsync(setupClient, concurrency.Clients, concurrency.Count, options.OutputDirectory, cancellationToken))
                 .Select(p => "concurrency check: " + p));
         }
 
+        return Report(failures, options.Smoke ? $"smoke: {results.Count} runs, every response 2xx, {files.Count} report files written and read back" : null);
+    }
+
+    /// <summary>Prints the failures (or the smoke run's summary when there are none) and returns the exit code.</summary>
+    private static int Report(IReadOnlyList<string> failures, string? smoke)
+    {
         foreach (string failure in failures)
         {
             AnsiConsole.MarkupLineInterpolated($"[red]FAIL[/] {failure}");
         }
 
-        if (options.Smoke && failures.Count == 0)
+        if (smoke is not null && failures.Count == 0)
         {
-            AnsiConsole.WriteLine($"smoke: {results.Count} runs, every response 2xx, {files.Count} report files written and read back");
+            AnsiConsole.WriteLine(smoke);
         }
 
         return failures.Count == 0 ? 0 : ExitThresholds;
     }
+
+    private static async Task<IReadOnlyList<string>> FanOutAsync(Uri baseUri, (int Subscribers, int Changes) check, LoadTestOptions options, CancellationToken cancellationToken) =>
+        (await FanOutCheck.RunAsync(baseUri, check.Subscribers, check.Changes, options.OutputDirectory, cancellationToken)).Select(p => "fan-out: " + p).ToList();
 
     /// <summary>A run, with the proxy's split and the CPU per process recorded around it when asked for.</summary>
     private static Task<RunResult> CountedBy(ProxySplit? split, CpuAccounting? cpu, string engine, Scenario scenario, WireFormat format, Func<Task<RunResult>> run, CancellationToken cancellationToken)

@@ -1,16 +1,28 @@
-// Moves transform 1 of the sample API by PATCHing only its position, in JMC1, and prints it before and after.
+// Moves transform 1 of the sample API by PATCHing only its position, in JMC1, and prints it before and after; with
+// "follow", keeps a local copy of it equal to the server's from its live feed of deltas and prints each change.
 //   dotnet run --project samples/WebApi                                     (in one terminal)
 //   dotnet run --project samples/Client -- http://localhost:5080           (in another)
+//   dotnet run --project samples/Client -- http://localhost:5080 follow    (and PATCH it from elsewhere)
 using System.Net.Http.Headers;
 using Jsonable.Http;
+using Jsonable.Samples.Client;
 using Jsonable.Samples.RealData;
 
 var baseAddress = new Uri(args.Length > 0 ? args[0] : "http://localhost:5080");
-using var client = new HttpClient { BaseAddress = baseAddress };
+using var client = new HttpClient { BaseAddress = baseAddress, Timeout = Timeout.InfiniteTimeSpan };
 const string Url = "api/transforms/1";
 
 try
 {
+    if (args.Length > 1 && args[1] == "follow")
+    {
+        var follower = new TransformFollower();
+        using var stop = new CancellationTokenSource();
+        Console.CancelKeyPress += (_, e) => { e.Cancel = true; stop.Cancel(); };
+        await follower.FollowAsync(client, "minimal/transforms/1/live", f => Console.WriteLine($"{f.ETag}: {f.Current?.ToJson()}"), stop.Token);
+        return 0;
+    }
+
     // GET asks for JMC1 (the default format) and keeps the ETag, so the PATCH only applies to what we read.
     using HttpResponseMessage got = await client.GetJsonableAsync(Url);
     Transform transform = await got.ReadFromJsonableAsync<Transform>() ?? throw new InvalidOperationException("The server sent null.");

@@ -20,6 +20,8 @@ builder.Services.AddSwaggerGen(options =>
 builder.Services.AddOpenApi(options => options.AddJsonable());
 // SQLite by default; `--store postgres` (or a ConnectionStrings:Postgres) for several instances on one database.
 builder.Services.AddSampleStores();
+// Every transform write is also pushed to the subscribers of /minimal/transforms/{id}/live (docs/streams-writing.md).
+builder.Services.AddTransformChangeFeed();
 builder.Services.Configure<JsonableOptions>(builder.Configuration.GetSection("Jsonable"));
 // 406 for an Accept nothing satisfies on the minimal group too, as ReturnHttpNotAcceptable does for the controllers
 // (without either, both stacks answer JSON, as System.Text.Json does).
@@ -37,6 +39,7 @@ app.MapGet("/", () => Results.Redirect("/swagger")).ExcludeFromDescription();
 app.MapControllers();
 app.MapJsonableMinimalApi();
 app.MapTransformEndpoints();
+app.MapTransformLiveEndpoints();
 app.MapStjBaseline();
 app.MapPreSerializedBaseline();
 

@@ -18,6 +18,15 @@ public static class JsonableMediaTypes
     /// <summary>Any structured-syntax JSON type (<c>application/problem+json</c>, ...), read and written as plain JSON.</summary>
     public const string AnyJsonSuffix = "application/*+json";
 
+    /// <summary>JSON Lines (one JSON document per line), answered for a stream or collection when <c>Accept</c> names it.</summary>
+    public const string JsonLines = JsonableMediaTypeNames.JsonLines;
+
+    /// <summary>Newline-delimited JSON: the older name of <see cref="JsonLines"/>, answered alike.</summary>
+    public const string NdJson = JsonableMediaTypeNames.NdJson;
+
+    /// <summary>Server-sent events, written by <c>JsonableResults.ServerSentEvents</c>.</summary>
+    public const string EventStream = JsonableMediaTypeNames.EventStream;
+
     /// <summary>The <c>?format=</c> value that selects <see cref="Jmc1"/>.</summary>
     public const string Jmc1Format = "jmc1";
 

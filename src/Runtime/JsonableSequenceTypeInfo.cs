@@ -49,6 +49,49 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
         }
 
         long pending = WriteStart(output, jmc1, options, count);
+        await WriteItemsAsync(output, value, jmc1, lines: false, options, flushAsync, flushThreshold, pending, cancellationToken).ConfigureAwait(false);
+        var writer = new JsonableWriter(output, jmc1, options);
+        writer.WriteRaw("]"u8);
+        writer.Flush();
+    }
+
+    internal override bool CanWriteItems => _writeElement is not null;
+
+    internal override ValueTask WriteJsonLinesAsync(
+        IBufferWriter<byte> output,
+        object? value,
+        JsonableWriterOptions? options,
+        Func<CancellationToken, ValueTask> flushAsync,
+        int flushThreshold,
+        CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(flushAsync);
+        if (_writeElement is null)
+        {
+            return base.WriteJsonLinesAsync(output, value, options, flushAsync, flushThreshold, cancellationToken);
+        }
+
+        // A null sequence is an empty stream: JSON Lines has no way to say "null" for the whole.
+        return value is null ? ValueTask.CompletedTask : WriteItemsAsync(output, value, jmc1: false, lines: true, options, flushAsync, flushThreshold, 0, cancellationToken);
+    }
+
+    /// <summary>
+    /// Writes the elements, as array elements (a comma before all but the first) or as JSON Lines (each followed by
+    /// <c>\n</c>). Flushes whenever <paramref name="flushThreshold"/> bytes are pending and before waiting for the next
+    /// element of an async sequence: an element never waits in the buffer for the next one to exist, while elements that
+    /// are ready at once leave together.
+    /// </summary>
+    private async ValueTask WriteItemsAsync(
+        IBufferWriter<byte> output,
+        object value,
+        bool jmc1,
+        bool lines,
+        JsonableWriterOptions? options,
+        Func<CancellationToken, ValueTask> flushAsync,
+        int flushThreshold,
+        long pending,
+        CancellationToken cancellationToken)
+    {
         int index = 0;
         if (value is IAsyncEnumerable<TElement> asyncSequence)
         {
@@ -70,7 +113,7 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
                         break;
                     }
 
-                    pending += WriteElement(output, jmc1, options, items.Current, index++);
+                    pending += WriteElement(output, jmc1, lines, options, items.Current, index++);
                     if (pending >= flushThreshold)
                     {
                         await flushAsync(cancellationToken).ConfigureAwait(false);
@@ -84,7 +127,7 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
             foreach (TElement item in (IEnumerable<TElement>)value)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                pending += WriteElement(output, jmc1, options, item, index++);
+                pending += WriteElement(output, jmc1, lines, options, item, index++);
                 if (pending >= flushThreshold)
                 {
                     await flushAsync(cancellationToken).ConfigureAwait(false);
@@ -92,10 +135,6 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
                 }
             }
         }
-
-        var writer = new JsonableWriter(output, jmc1, options);
-        writer.WriteRaw("]"u8);
-        writer.Flush();
     }
 
     private static long WriteStart(IBufferWriter<byte> output, bool jmc1, JsonableWriterOptions? options, int count)
@@ -108,17 +147,27 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private long WriteElement(IBufferWriter<byte> output, bool jmc1, JsonableWriterOptions? options, TElement item, int index)
+    private long WriteElement(IBufferWriter<byte> output, bool jmc1, bool lines, JsonableWriterOptions? options, TElement item, int index)
     {
-        // One writer per element (a ref struct cannot live across an await); the element sits one level deep.
+        // One writer per element (a ref struct cannot live across an await); an array element sits one level deep,
+        // a line is a document of its own.
         var writer = new JsonableWriter(output, jmc1, options);
-        writer.StartAtDepth(1);
-        if (index > 0)
+        if (lines)
         {
-            writer.WriteComma();
+            _writeElement!(ref writer, item);
+            writer.WriteRaw("\n"u8);
+        }
+        else
+        {
+            writer.StartAtDepth(1);
+            if (index > 0)
+            {
+                writer.WriteComma();
+            }
+
+            _writeElement!(ref writer, item);
         }
 
-        _writeElement!(ref writer, item);
         writer.Flush();
         return writer.BytesWritten;
     }

@@ -80,4 +80,27 @@ public abstract class JsonableTypeInfo
         JsonableSerializer.WriteDocument(output, value, format, options, WriteBoxed, IsObject);
         return ValueTask.CompletedTask;
     }
+
+    /// <summary>Whether <see cref="WriteJsonLinesAsync"/> can write values of <see cref="Type"/>: a root sequence of a generated type.</summary>
+    internal virtual bool CanWriteItems => false;
+
+    /// <summary>
+    /// Writes the elements of a root sequence as JSON Lines (<c>application/jsonl</c>): each element one JSON document
+    /// followed by <c>\n</c>; the generated JSON writer never writes a raw line break inside a document.
+    /// </summary>
+    /// <param name="output">Where the bytes go.</param>
+    /// <param name="value">The sequence, of <see cref="Type"/>, or <see langword="null"/> (no lines).</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    /// <param name="flushAsync">Called when at least <paramref name="flushThreshold"/> bytes were written since the last call, and before waiting for the next element of an async sequence.</param>
+    /// <param name="flushThreshold">Bytes to write between two calls of <paramref name="flushAsync"/>.</param>
+    /// <param name="cancellationToken">Stops writing between elements.</param>
+    /// <exception cref="NotSupportedException"><see cref="Type"/> is not a root sequence of a generated type.</exception>
+    internal virtual ValueTask WriteJsonLinesAsync(
+        IBufferWriter<byte> output,
+        object? value,
+        JsonableWriterOptions? options,
+        Func<CancellationToken, ValueTask> flushAsync,
+        int flushThreshold,
+        CancellationToken cancellationToken) =>
+        throw new NotSupportedException($"{Type} is not a sequence of a generated type: JSON Lines writes the elements of a collection or IAsyncEnumerable.");
 }

@@ -34,6 +34,18 @@ internal static class JsonableOperationRules
     internal static bool IsJsonable(Type? type, bool forWriting) =>
         type is not null && JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && (forWriting ? info.CanWrite : info.CanRead);
 
+    /// <summary>What a server-sent events response is, for its description.</summary>
+    internal const string EventStreamNote =
+        "OK: server-sent events (`text/event-stream`), flushed one by one as they happen; the `data` of each event is one JSON document of this schema.";
+
+    /// <summary>Whether <paramref name="type"/> is a sequence of <paramref name="element"/> (a dictionary's element is its value type: not one).</summary>
+    private static bool IsSequenceOf(Type type, Type element) =>
+        typeof(IEnumerable<>).MakeGenericType(element).IsAssignableFrom(type) || typeof(IAsyncEnumerable<>).MakeGenericType(element).IsAssignableFrom(type);
+
+    private static bool IsSseItem(Type type) => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(System.Net.ServerSentEvents.SseItem<>);
+
+    private static bool IsEventStream(string? mediaType) => string.Equals(mediaType, JsonableMediaTypes.EventStream, StringComparison.OrdinalIgnoreCase);
+
     private static bool IsJmc1(string? mediaType) => string.Equals(mediaType, JsonableMediaTypes.Jmc1, StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Corrects <paramref name="operation"/> from <paramref name="description"/>.</summary>
@@ -61,7 +73,14 @@ internal static class JsonableOperationRules
             // Jsonable answers this response when its metadata offers JMC1 (Jsonable's MVC formatter or a JsonableResult
             // put it there); the same type written by STJ elsewhere (a baseline route) is left as it is.
             Type? type = responseType.Type;
-            if (IsJsonable(type, forWriting: true) && responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)))
+            if (type is not null && type != typeof(ReadOnlyMemory<byte>) && !IsSseItem(type) && responseType.ApiResponseFormats.Any(f => IsEventStream(f.MediaType)))
+            {
+                // JsonableResults.ServerSentEvents: the schema is that of each event's data. (TypedResults' describes
+                // an SseItem<T>, STJ's own answer, left as it is like the other baseline routes.)
+                Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [JsonableMediaTypes.EventStream], () => schemaFor(type));
+                response.Description = EventStreamNote;
+            }
+            else if (IsJsonable(type, forWriting: true) && responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)))
             {
                 negotiates = true;
                 if (responseType.StatusCode is >= 200 and < 300)
@@ -70,6 +89,13 @@ internal static class JsonableOperationRules
                 }
 
                 Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), s_jsonableMediaTypes, () => schemaFor(type!));
+                if (JsonableRegistry.TryGetTypeInfo(type!, out JsonableTypeInfo? info) && info.ElementType is { } element && IsSequenceOf(type!, element))
+                {
+                    // A collection or stream is also answered as JSON Lines when Accept names it: one element per line.
+                    // The array's own items schema: the reference each generator made for the element.
+                    IOpenApiSchema? items = response.Content.TryGetValue(JsonableMediaTypes.Json, out OpenApiMediaType? json) && json.Schema is OpenApiSchema { Items: { } arrayItems } ? arrayItems : null;
+                    response.Content[JsonableMediaTypes.JsonLines] = new OpenApiMediaType { Schema = items ?? schemaFor(element) };
+                }
             }
             else if (type is not null && typeof(ProblemDetails).IsAssignableFrom(type))
             {

@@ -23,4 +23,10 @@ internal static class MediaTypeRules
         mediaType.Equals(JsonableMediaTypeNames.Json, StringComparison.OrdinalIgnoreCase)
         || mediaType.Equals(JsonableMediaTypeNames.TextJson, StringComparison.OrdinalIgnoreCase)
         || (mediaType.StartsWith("application/", StringComparison.OrdinalIgnoreCase) && mediaType.EndsWith("+json", StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>Whether <paramref name="mediaType"/> (type/subtype, no parameters) is JSON Lines: <c>application/jsonl</c> or <c>application/x-ndjson</c>.</summary>
+    /// <param name="mediaType">The media type without parameters.</param>
+    public static bool IsJsonLines(ReadOnlySpan<char> mediaType) =>
+        mediaType.Equals(JsonableMediaTypeNames.JsonLines, StringComparison.OrdinalIgnoreCase)
+        || mediaType.Equals(JsonableMediaTypeNames.NdJson, StringComparison.OrdinalIgnoreCase);
 }

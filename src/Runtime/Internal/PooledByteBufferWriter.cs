@@ -18,6 +18,12 @@ internal sealed class PooledByteBufferWriter : IBufferWriter<byte>, IDisposable
 
     public ReadOnlyMemory<byte> WrittenMemory => _buffer.AsMemory(0, _written);
 
+    /// <summary>The bytes written, as the array they are in (for APIs that take arrays).</summary>
+    public ArraySegment<byte> WrittenSegment => new(_buffer, 0, _written);
+
+    /// <summary>Forgets what was written and keeps the array, to stage the next piece of a stream in it.</summary>
+    public void Reset() => _written = 0;
+
     public void Advance(int count)
     {
         if ((uint)count > (uint)(_buffer.Length - _written))

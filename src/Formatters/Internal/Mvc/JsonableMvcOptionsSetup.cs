@@ -41,6 +41,13 @@ internal sealed class JsonableMvcOptionsSetup : IConfigureOptions<MvcOptions>
             options.OutputFormatters.Insert(output, new JsonableJsonOutputFormatter(_options, _loggerFactory.CreateLogger<JsonableJsonOutputFormatter>()));
         }
 
+        if (_options.EnableJson)
+        {
+            // After JSON and JMC1: chosen only when Accept names JSON Lines, never for a wildcard.
+            int lines = IndexOf<SystemTextJsonOutputFormatter, IOutputFormatter>(options.OutputFormatters);
+            options.OutputFormatters.Insert(lines, new JsonableJsonLinesOutputFormatter(_options, _loggerFactory.CreateLogger<JsonableJsonLinesOutputFormatter>()));
+        }
+
         if (options.FormatterMappings.GetMediaTypeMappingForFormat(JsonableMediaTypes.JsonFormat) is null)
         {
             options.FormatterMappings.SetMediaTypeMappingForFormat(JsonableMediaTypes.JsonFormat, MediaTypeHeaderValue.Parse(JsonableMediaTypes.Json));

@@ -144,6 +144,58 @@ internal static class ContentNegotiation
     }
 
     /// <summary>
+    /// For a response that is a stream or collection of items, the JSON Lines media type to answer with, or
+    /// <see langword="null"/> to answer as <see cref="SelectResponseFormat"/> says. JSON Lines is chosen only when
+    /// <c>Accept</c> names <c>application/jsonl</c> or <c>application/x-ndjson</c> itself (a wildcard never picks it) at
+    /// a quality no lower than the best of JSON and JMC1, ties going to the range listed first; <c>?format=</c> always
+    /// picks one of the document formats. The response is labelled with the name the client used.
+    /// </summary>
+    internal static string? SelectJsonLines(HttpRequest request, JsonableRequestFeature feature)
+    {
+        if (request.Query.ContainsKey("format"))
+        {
+            return null;
+        }
+
+        IList<MediaTypeHeaderValue> accept = feature.Accept;
+        string? lines = null;
+        double linesQuality = 0;
+        int linesIndex = int.MaxValue;
+        for (int i = 0; i < accept.Count; i++)
+        {
+            MediaTypeHeaderValue range = accept[i];
+            double quality = range.Quality ?? 1.0;
+            if (quality > linesQuality && MediaTypeRules.IsJsonLines(range.MediaType.AsSpan()))
+            {
+                lines = range.MediaType.Equals(JsonableMediaTypes.NdJson, StringComparison.OrdinalIgnoreCase) ? JsonableMediaTypes.NdJson : JsonableMediaTypes.JsonLines;
+                linesQuality = quality;
+                linesIndex = i;
+            }
+        }
+
+        if (lines is null)
+        {
+            return null;
+        }
+
+        foreach ((string type, string subType, _, JsonableFormat candidateFormat) in s_candidates)
+        {
+            if (candidateFormat == JsonableFormat.Jmc1 && !feature.Options.EnableJmc1)
+            {
+                continue;
+            }
+
+            (double quality, int index, _) = QualityOf(accept, type, subType);
+            if (quality > linesQuality || (quality == linesQuality && index >= 0 && index < linesIndex))
+            {
+                return null;
+            }
+        }
+
+        return lines;
+    }
+
+    /// <summary>
     /// Whether the request's <c>Accept</c> refuses <paramref name="contentType"/> outright: the most specific range that
     /// matches it says q=0. (MVC's formatter selection treats such a range as merely the least preferred.)
     /// </summary>

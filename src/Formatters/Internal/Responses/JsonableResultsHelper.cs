@@ -23,8 +23,15 @@ internal static class JsonableResultsHelper
 
     /// <summary>Writes <paramref name="value"/> with the generated writer of <typeparamref name="T"/> in the negotiated format.</summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> has no generated writer.</exception>
-    public static Task WriteValueAsync<T>(HttpContext context, T value, int statusCode) =>
-        WriteNegotiatedAsync(context, statusCode, typeof(T).Name, value, static (ctx, v, format, options) =>
+    public static Task WriteValueAsync<T>(HttpContext context, T value, int statusCode)
+    {
+        if (JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? streamInfo) && streamInfo.CanWriteItems
+            && ContentNegotiation.SelectJsonLines(context.Request, JsonableRequestFeature.Of(context)) is { } jsonLines)
+        {
+            return WriteJsonLinesAsync(context, value, streamInfo, statusCode, jsonLines);
+        }
+
+        return WriteNegotiatedAsync(context, statusCode, typeof(T).Name, value, static (ctx, v, format, options) =>
         {
             if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanWrite)
             {
@@ -33,6 +40,17 @@ internal static class JsonableResultsHelper
 
             return ResponseBodyWriter.WriteAsync(ctx, v, info, format, options, format == JsonableFormat.Json ? AppJsonLayout.For(ctx, mvc: false) : null);
         });
+    }
+
+    /// <summary>A collection or stream the request asked for as JSON Lines (<see cref="ContentNegotiation.SelectJsonLines"/>): one item per line.</summary>
+    private static Task WriteJsonLinesAsync(HttpContext context, object? value, JsonableTypeInfo info, int statusCode, string mediaType)
+    {
+        HttpResponse response = context.Response;
+        AddVaryAccept(response);
+        response.StatusCode = statusCode;
+        response.ContentType = mediaType + "; charset=utf-8";
+        return StreamResponseWriter.WriteJsonLinesAsync(context, value, info, JsonableRequestFeature.Of(context).Options);
+    }
 
     /// <summary>
     /// Answers in the format the request accepts: sends <c>Vary: Accept</c>; when it accepts neither, answers JSON, or —

@@ -1,0 +1,69 @@
+using System.Net.ServerSentEvents;
+using System.Runtime.CompilerServices;
+using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Http;
+using Jsonable.Samples.RealData;
+using Jsonable.Samples.WebApi.Storage;
+using Microsoft.AspNetCore.Http.HttpResults;
+
+namespace Jsonable.Samples.WebApi.Endpoints;
+
+/// <summary>
+/// Live state: a transform's changes pushed as server-sent events as they happen (the generated merge patch of each
+/// change, the version's ETag as the event id), and the System.Text.Json baseline of the same feed for the load tests.
+/// </summary>
+public static class TransformLiveEndpoints
+{
+    /// <summary>Adds the change feed and makes the transform store publish every write to it.</summary>
+    public static IServiceCollection AddTransformChangeFeed(this IServiceCollection services)
+    {
+        services.AddSingleton<TransformChangeFeed>();
+        ServiceDescriptor store = services.Last(d => d.ServiceType == typeof(ITransformStore));
+        services.Remove(store);
+        services.AddSingleton<ITransformStore>(s => new PublishingTransformStore(
+            (ITransformStore)store.ImplementationFactory!(s),
+            s.GetRequiredService<TransformChangeFeed>()));
+        return services;
+    }
+
+    /// <summary>Maps <c>GET /minimal/transforms/{id}/live</c> and <c>GET /stj/transforms/{id}/live</c>.</summary>
+    public static IEndpointRouteBuilder MapTransformLiveEndpoints(this IEndpointRouteBuilder app)
+    {
+        // First event "snapshot" (the whole transform), then one "patch" event per change: apply each with the
+        // generated merge (MergeFromJson) and the copy equals the server's. samples/Client's TransformFollower does.
+        app.MapGet("/minimal/transforms/{id:long}/live", Results<JsonableServerSentEventsResult<ReadOnlyMemory<byte>>, NotFound> (long id, TransformChangeFeed feed, ITransformStore store) =>
+            feed.Subscribe(id, store.Get) is { } changes
+                ? JsonableResults.ServerSentEventsOfUtf8Json(AsDeltas(changes))
+                : TypedResults.NotFound())
+            .WithName("MinimalFollowTransform")
+            .WithTags("Live state")
+            .Produces<Transform>(StatusCodes.Status200OK, JsonableMediaTypes.EventStream);
+
+        // The baseline: what System.Text.Json offers for the same feed, TypedResults.ServerSentEvents of the whole
+        // transform per change (STJ writes no deltas), serialized for each subscriber.
+        app.MapGet("/stj/transforms/{id:long}/live", Results<ServerSentEventsResult<Transform>, NotFound> (long id, TransformChangeFeed feed, ITransformStore store) =>
+            feed.Subscribe(id, store.Get) is { } changes
+                ? TypedResults.ServerSentEvents(AsWholeStates(changes))
+                : TypedResults.NotFound())
+            .WithName("StjFollowTransform")
+            .WithTags("Live state");
+
+        return app;
+    }
+
+    private static async IAsyncEnumerable<SseItem<ReadOnlyMemory<byte>>> AsDeltas(IAsyncEnumerable<TransformChange> changes, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        await foreach (TransformChange change in changes.WithCancellation(cancellationToken))
+        {
+            yield return new SseItem<ReadOnlyMemory<byte>>(change.Json, change.EventType) { EventId = change.State.ETag };
+        }
+    }
+
+    private static async IAsyncEnumerable<SseItem<Transform>> AsWholeStates(IAsyncEnumerable<TransformChange> changes, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        await foreach (TransformChange change in changes.WithCancellation(cancellationToken))
+        {
+            yield return new SseItem<Transform>(change.State.Value, "state") { EventId = change.State.ETag };
+        }
+    }
+}
