@@ -79,23 +79,27 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
         JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions, write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
-        EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json);
+        int firstRun = -1;
+        EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json, out firstRun);
         if (difference == EncoderDifference.None)
         {
             writer.WriteRawValue(json, skipInputValidation: true);
+            return;
         }
-        else if (difference == EncoderDifference.NonAsciiOnly && _nonAsciiAsEncoder)
+
+        if (difference == EncoderDifference.NonAsciiOnly && _nonAsciiAsEncoder)
         {
-            // Only non-ASCII characters the encoder escapes (an emoji under ASP.NET Core's relaxed default): escaping
-            // those runs in place costs a scan, where a replay re-parses and re-writes the whole value.
-            using var escaped = new PooledByteBufferWriter(json.Length + 64);
-            EscapeNonAsciiRuns(json, escaped);
-            writer.WriteRawValue(escaped.WrittenSpan, skipInputValidation: true);
+            // Non-ASCII characters the encoder escapes (an emoji under ASP.NET Core's relaxed default): escaping those
+            // runs in place costs a scan, where a replay re-parses and re-writes the whole value.
+            using var escaped = new PooledByteBufferWriter(json.Length + 256);
+            if (TryEscapeNonAsciiRuns(json, firstRun, escaped))
+            {
+                writer.WriteRawValue(escaped.WrittenSpan, skipInputValidation: true);
+                return;
+            }
         }
-        else
-        {
-            JsonReplay.Write(json, writer);
-        }
+
+        JsonReplay.Write(json, writer);
     }
 
     public override T? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
@@ -153,56 +157,77 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
     }
 
     /// <summary>
-    /// Where the app's encoder would write the strings of <paramref name="json"/> otherwise than the generated writer
-    /// did: nowhere, only inside runs of non-ASCII text, or at an ASCII byte (an escape or a character it escapes).
+    /// Where the app's encoder would first write the strings of <paramref name="json"/> otherwise than the generated
+    /// writer did: nowhere, in a run of non-ASCII text (starting at <paramref name="firstRun"/>; what follows is not
+    /// looked at), or at an ASCII byte (an escape or a character it escapes).
     /// </summary>
-    private EncoderDifference FindEncoderDifference(ReadOnlySpan<byte> json)
+    private EncoderDifference FindEncoderDifference(ReadOnlySpan<byte> json, out int firstRun)
     {
-        EncoderDifference difference = EncoderDifference.None;
+        int offset = 0;
         while (true)
         {
-            int at = json.IndexOfAny(_mayDiffer);
+            int at = json.Slice(offset).IndexOfAny(_mayDiffer);
             if (at < 0)
             {
-                return difference;
+                firstRun = -1;
+                return EncoderDifference.None;
             }
 
-            if (json[at] < 0x80)
+            offset += at;
+            if (json[offset] < 0x80)
             {
+                firstRun = -1;
                 return EncoderDifference.Structural;
             }
 
             // A run of non-ASCII text (no quote inside): the encoder says whether it keeps all of it.
-            ReadOnlySpan<byte> run = NonAsciiRun(json.Slice(at));
+            ReadOnlySpan<byte> run = NonAsciiRun(json.Slice(offset));
             if (_encoder.FindFirstCharacterToEncodeUtf8(run) >= 0)
             {
-                difference = EncoderDifference.NonAsciiOnly;
+                firstRun = offset;
+                return EncoderDifference.NonAsciiOnly;
             }
 
-            json = json.Slice(at + run.Length);
+            offset += run.Length;
         }
     }
 
     /// <summary>
     /// Copies <paramref name="json"/> into <paramref name="output"/> with each run of non-ASCII text the encoder escapes
-    /// written by the encoder itself: what <see cref="Utf8JsonWriter"/> writes, since it hands a string to its encoder
-    /// from the first character to escape onwards, and the encoder escapes character by character.
+    /// written by the encoder itself from its first character to escape onwards, which is what
+    /// <see cref="Utf8JsonWriter"/> does with a string (the encoder escapes character by character). False, with
+    /// nothing useful written, at an ASCII byte the encoder would write otherwise: the caller replays then.
     /// </summary>
-    private void EscapeNonAsciiRuns(ReadOnlySpan<byte> json, PooledByteBufferWriter output)
+    private bool TryEscapeNonAsciiRuns(ReadOnlySpan<byte> json, int firstRun, PooledByteBufferWriter output)
     {
-        while (!json.IsEmpty)
+        Copy(json.Slice(0, firstRun), output);
+        json = json.Slice(firstRun);
+        while (true)
         {
-            int at = json.IndexOfAnyInRange((byte)0x80, (byte)0xFF);
-            ReadOnlySpan<byte> ascii = at < 0 ? json : json.Slice(0, at);
-            ascii.CopyTo(output.GetSpan(ascii.Length));
-            output.Advance(ascii.Length);
+            int at = json.IndexOfAny(_mayDiffer);
             if (at < 0)
             {
-                return;
+                Copy(json, output);
+                return true;
             }
 
+            if (json[at] < 0x80)
+            {
+                return false;
+            }
+
+            Copy(json.Slice(0, at), output);
             ReadOnlySpan<byte> run = NonAsciiRun(json.Slice(at));
             json = json.Slice(at + run.Length);
+            int escapeAt = _encoder.FindFirstCharacterToEncodeUtf8(run);
+            if (escapeAt < 0)
+            {
+                Copy(run, output);
+                continue;
+            }
+
+            Copy(run.Slice(0, escapeAt), output);
+            run = run.Slice(escapeAt);
             while (!run.IsEmpty)
             {
                 // At most 12 bytes (two \uXXXX) per 4-byte character: three times the input is always enough.
@@ -216,6 +241,12 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
                 }
             }
         }
+    }
+
+    private static void Copy(ReadOnlySpan<byte> bytes, PooledByteBufferWriter output)
+    {
+        bytes.CopyTo(output.GetSpan(bytes.Length));
+        output.Advance(bytes.Length);
     }
 
     private static ReadOnlySpan<byte> NonAsciiRun(ReadOnlySpan<byte> text)
