@@ -179,7 +179,9 @@ internal sealed partial class Parser
                 IsRequired: required && generateReader && (setter != SetterKind.None || keepForConstructor),
                 ConstructorParameter: -1,
                 DeclaringType: symbol.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
-                IsField: symbol is IFieldSymbol);
+                IsField: symbol is IFieldSymbol,
+                IsNonNullableReference: IsNonNullableReference(symbol, memberType),
+                HasValidationAttributes: HasValidationAttribute(symbol));
             members.Add((member, order));
         }
 

@@ -115,7 +115,8 @@ internal sealed partial class Parser
             HasDiscriminatorWriter: hasDiscriminatorWriter && generateWriter,
             DisallowUnmappedMembers: DisallowsUnmappedMembers(type),
             ExtensionDataMember: extensionData,
-            IgnoredMembers: ignored.ToEquatableArray());
+            IgnoredMembers: ignored.ToEquatableArray(),
+            HasTypeLevelValidation: HasTypeLevelValidation(type));
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 

@@ -13,6 +13,8 @@ namespace Jsonable.Generator.Model;
 /// <param name="ConstructorParameter">The index of the constructor parameter that receives the member, or -1.</param>
 /// <param name="DeclaringType">The fully qualified type that declares the property (for init accessors).</param>
 /// <param name="IsField">Whether the member is a field (<c>[JsonInclude]</c>) rather than a property.</param>
+/// <param name="IsNonNullableReference">Whether the member is a reference type annotated as non-nullable (<c>string</c>, not <c>string?</c>, in a nullable-enabled context, without <c>[AllowNull]</c>): a merge patch may not set it to <c>null</c>, as System.Text.Json's <c>RespectNullableAnnotations</c> would refuse.</param>
+/// <param name="HasValidationAttributes">Whether the member carries a DataAnnotations <c>ValidationAttribute</c> (<c>[Required]</c>, <c>[Range]</c>, ...).</param>
 internal sealed record MemberModel(
     string Identifier,
     string ClrName,
@@ -25,7 +27,9 @@ internal sealed record MemberModel(
     bool IsRequired,
     int ConstructorParameter,
     string DeclaringType,
-    bool IsField = false)
+    bool IsField = false,
+    bool IsNonNullableReference = false,
+    bool HasValidationAttributes = false)
 {
     /// <summary>Whether the member is read at all.</summary>
     public bool CanRead => Setter != SetterKind.None || ConstructorParameter >= 0;

@@ -14,6 +14,7 @@ namespace Jsonable.Generator.Model;
 /// <see cref="DisallowUnmappedMembers"/>: <c>[JsonUnmappedMemberHandling(Disallow)]</c>, an unknown member is an error.
 /// <see cref="IgnoredMembers"/>: members left out by <c>[JsonIgnore]</c>, whose names <c>Disallow</c> still accepts (as STJ).
 /// <see cref="ExtensionDataMember"/>: the identifier of the <c>[JsonExtensionData]</c> dictionary that keeps unknown members.
+/// <see cref="HasTypeLevelValidation"/>: the type implements <c>IValidatableObject</c> or carries a type-level DataAnnotations attribute.
 /// </summary>
 internal sealed record TypeModel(
     string? Namespace,
@@ -40,7 +41,8 @@ internal sealed record TypeModel(
     bool HasDiscriminatorWriter = false,
     bool DisallowUnmappedMembers = false,
     string? ExtensionDataMember = null,
-    EquatableArray<IgnoredMemberModel> IgnoredMembers = default)
+    EquatableArray<IgnoredMemberModel> IgnoredMembers = default,
+    bool HasTypeLevelValidation = false)
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;
