@@ -156,6 +156,12 @@ internal sealed partial class Emitter
             string typeName = member.Shape.TypeName.Replace("global::", string.Empty);
             _w.Line($"throw reader.PatchCannotClear({json}, {NameEncoding.CSharpLiteral("is a non-nullable " + typeName)});");
         }
+        else if (member.IsNonNullableReference)
+        {
+            // As System.Text.Json's RespectNullableAnnotations: a member declared without `?` does not take null.
+            string typeName = member.Shape.TypeName.Replace("global::", string.Empty);
+            _w.Line($"throw reader.PatchCannotClear({json}, {NameEncoding.CSharpLiteral("is declared non-nullable (" + typeName + ", not " + typeName + "?)")});");
+        }
         else
         {
             _w.Open($"if (mode == {MergeMode}.Apply)");

@@ -59,6 +59,11 @@ internal sealed partial class Emitter
             interfaces.Add($"{Rt}IJsonableMergeable<{SelfType}>");
         }
 
+        if (GenerateValidation)
+        {
+            interfaces.Add($"{Rt}IJsonableValidatable"); // Emitter.Validation.cs
+        }
+
         if (GenerateDelta)
         {
             interfaces.Add($"{Rt}IJsonableMergePatchWritable<{SelfType}>"); // Emitter.Delta.cs
@@ -86,6 +91,11 @@ internal sealed partial class Emitter
         if (GenerateDelta)
         {
             EmitDeltaApi();
+        }
+
+        if (GenerateValidation)
+        {
+            EmitValidation();
         }
 
         EmitPolymorphism();

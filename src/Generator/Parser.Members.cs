@@ -180,7 +180,9 @@ internal sealed partial class Parser
                 ConstructorParameter: -1,
                 DeclaringType: symbol.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
                 IsField: symbol is IFieldSymbol,
-                IsEditable: IsEditable(symbol));
+                IsEditable: IsEditable(symbol),
+                IsNonNullableReference: IsNonNullableReference(symbol, memberType),
+                HasValidationAttributes: HasValidationAttribute(symbol));
             members.Add((member, order));
         }
 

@@ -116,7 +116,8 @@ internal sealed partial class Parser
             DisallowUnmappedMembers: DisallowsUnmappedMembers(type),
             ExtensionDataMember: extensionData,
             IgnoredMembers: ignored.ToEquatableArray(),
-            BindsMinimalApiBody: BindsMinimalApiBody(type));
+            BindsMinimalApiBody: BindsMinimalApiBody(type),
+            HasTypeLevelValidation: HasTypeLevelValidation(type));
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 

@@ -40,9 +40,11 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
     private readonly byte[] _document;
     private readonly JsonableTypeInfo<T> _info;
     private readonly JsonableReaderOptions _readerOptions;
+    private readonly IServiceProvider? _services;
 
-    private JsonablePatch(byte[] document, JsonableFormat format, JsonableTypeInfo<T> info, JsonableReaderOptions readerOptions, JsonableMemberSet members, string? ifMatch)
+    private JsonablePatch(byte[] document, JsonableFormat format, JsonableTypeInfo<T> info, JsonableReaderOptions readerOptions, JsonableMemberSet members, string? ifMatch, IServiceProvider? services)
     {
+        _services = services;
         _document = document;
         _info = info;
         _readerOptions = readerOptions;
@@ -118,11 +120,14 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
 
     /// <summary>
     /// Applies the patch to <paramref name="target"/>: absent members are unchanged, <c>null</c> clears, arrays and lists
-    /// are replaced whole, dictionaries and nested objects are merged. Atomic: on any error nothing is changed.
+    /// are replaced whole, dictionaries and nested objects are merged. Atomic: on any error nothing is changed. The
+    /// merged value is validated first, on a copy: DataAnnotations (<c>[Required]</c>, <c>[Range]</c>, ...,
+    /// <c>IValidatableObject</c>), or the app's <c>AddValidation()</c> where it knows <typeparamref name="T"/>; a failure
+    /// is a 400 keyed as a request body's errors are (<c>Name</c>, <c>Payload.Mass</c>) and leaves the target untouched.
     /// </summary>
     /// <param name="target">The stored resource (a reference type; for a struct use <see cref="ApplyTo(ref T)"/>).</param>
     /// <returns>The members the patch changed.</returns>
-    /// <exception cref="JsonableRequestException">400 naming the JSON path: the patch does not fit this target (e.g. a nested object that does not exist yet must be complete).</exception>
+    /// <exception cref="JsonableRequestException">400 naming the JSON path: the patch does not fit this target (e.g. a nested object that does not exist yet must be complete); 400 keyed by member: the merged value fails validation.</exception>
     public JsonableMemberSet ApplyTo(T target)
     {
         if (typeof(T).IsValueType)
@@ -141,6 +146,7 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
     {
         try
         {
+            ValidateMergedCopy(target); // JsonablePatch.Validation.cs: throws before target changes
             return _info.Merge(_document, Format, ref target, _readerOptions);
         }
         catch (JsonableException exception)
@@ -180,6 +186,7 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Metadata.Add(new AcceptsMetadata([JsonableMediaTypes.MergePatchJson, JsonableMediaTypes.Json, JsonableMediaTypes.Jmc1], typeof(T)));
+        builder.Metadata.Add(JsonablePatchEndpointMetadata.Instance); // OPTIONS at the path answers Accept-Patch
     }
 
     /// <summary>
@@ -203,7 +210,7 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
         JsonableReaderOptions readerOptions = options.CreateReaderOptions();
         JsonableMemberSet members = info.ValidatePatch(body, format, readerOptions);
         RejectNotEditable(members);
-        return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch);
+        return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch, context.RequestServices);
     }
 
     /// <summary>

@@ -14,6 +14,8 @@ namespace Jsonable.Generator.Model;
 /// <param name="DeclaringType">The fully qualified type that declares the property (for init accessors).</param>
 /// <param name="IsField">Whether the member is a field (<c>[JsonInclude]</c>) rather than a property.</param>
 /// <param name="IsEditable">Whether a merge patch may change the member (not when <c>[Editable(false)]</c> or <c>[Key]</c>).</param>
+/// <param name="IsNonNullableReference">Whether the member is a reference type annotated as non-nullable (<c>string</c>, not <c>string?</c>, in a nullable-enabled context, without <c>[AllowNull]</c>): a merge patch may not set it to <c>null</c>, as System.Text.Json's <c>RespectNullableAnnotations</c> would refuse.</param>
+/// <param name="HasValidationAttributes">Whether the member carries a DataAnnotations <c>ValidationAttribute</c> (<c>[Required]</c>, <c>[Range]</c>, ...).</param>
 internal sealed record MemberModel(
     string Identifier,
     string ClrName,
@@ -27,7 +29,9 @@ internal sealed record MemberModel(
     int ConstructorParameter,
     string DeclaringType,
     bool IsField = false,
-    bool IsEditable = true)
+    bool IsEditable = true,
+    bool IsNonNullableReference = false,
+    bool HasValidationAttributes = false)
 {
     /// <summary>Whether the member is read at all.</summary>
     public bool CanRead => Setter != SetterKind.None || ConstructorParameter >= 0;

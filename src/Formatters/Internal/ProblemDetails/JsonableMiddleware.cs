@@ -36,6 +36,11 @@ internal sealed class JsonableMiddleware
             return;
         }
 
+        if (PatchOptionsResponder.TryAnswer(context))
+        {
+            return; // OPTIONS at a PATCH route: Allow and Accept-Patch (RFC 5789 §3.1)
+        }
+
         if (RequestsJmc1(context))
         {
             JsonableResponseFormat.MarkJmc1(context);
