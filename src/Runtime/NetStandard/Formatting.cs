@@ -13,13 +13,13 @@ internal static class Formatting
     extension(double value)
     {
         public bool TryFormat(Span<byte> destination, out int bytesWritten, ReadOnlySpan<char> format, IFormatProvider? provider) =>
-            CopyAscii(Shortest(value, 15, 17, (s) => double.Parse(s, NumberStyles.Float, CultureInfo.InvariantCulture) == value), destination, out bytesWritten);
+            value == 0 ? CopyAscii(BitConverter.DoubleToInt64Bits(value) < 0 ? "-0" : "0", destination, out bytesWritten) : CopyAscii(Shortest(value, 17, (s) => double.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out double d) && d == value), destination, out bytesWritten);
     }
 
     extension(float value)
     {
         public bool TryFormat(Span<byte> destination, out int bytesWritten, ReadOnlySpan<char> format, IFormatProvider? provider) =>
-            CopyAscii(Shortest(value, 6, 9, (s) => float.Parse(s, NumberStyles.Float, CultureInfo.InvariantCulture) == value), destination, out bytesWritten);
+            value == 0 ? CopyAscii(BitConverter.DoubleToInt64Bits(value) < 0 ? "-0" : "0", destination, out bytesWritten) : CopyAscii(Shortest(value, 9, (s) => float.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out float f) && f == value), destination, out bytesWritten);
     }
 
     extension(DateTime value)
@@ -65,10 +65,10 @@ internal static class Formatting
 
     /// <summary>
     /// The shortest digits that parse back to the value (the closest such, as each precision rounds correctly), laid
-    /// out as .NET Core 3.0+ lays them out: scientific (<c>1E+15</c>, <c>1.5E-05</c>) when the decimal exponent is below
-    /// -5 or at least <paramref name="minPrecision"/> (15 for double, 6 for float... as the "R" layout uses), else positional.
+    /// out as .NET Core 3.0+ lays them out: scientific (<c>1E+17</c>, <c>1.5E-05</c>) when the decimal exponent is below
+    /// -4 or at least <paramref name="maxPrecision"/> (17 for double, 9 for float), else positional.
     /// </summary>
-    private static string Shortest<T>(T value, int minPrecision, int maxPrecision, Func<string, bool> roundTrips)
+    private static string Shortest<T>(T value, int maxPrecision, Func<string, bool> roundTrips)
         where T : IFormattable
     {
         string e = string.Empty;
@@ -92,7 +92,7 @@ internal static class Formatting
         }
 
         string sign = negative ? "-" : string.Empty;
-        if (exponent < -5 || exponent >= minPrecision)
+        if (exponent < -4 || exponent >= maxPrecision)
         {
             string digits = mantissa.Length == 1 ? mantissa : mantissa.Substring(0, 1) + "." + mantissa.Substring(1);
             string exp = Math.Abs(exponent).ToString("00", CultureInfo.InvariantCulture);

@@ -14,6 +14,8 @@ internal static class Parsing
             string text = Ascii(utf8Text);
             if (double.TryParse(text, style, provider, out result))
             {
+                // .NET Framework and Mono read "-0" as 0; .NET Core 3.0+ keeps the sign.
+                result = result == 0 && text.Length > 0 && text[0] == '-' ? -0.0 : result;
                 return true;
             }
 
@@ -30,6 +32,7 @@ internal static class Parsing
             string text = Ascii(utf8Text);
             if (float.TryParse(text, style, provider, out result))
             {
+                result = result == 0 && text.Length > 0 && text[0] == '-' ? -0.0f : result;
                 return true;
             }
 
