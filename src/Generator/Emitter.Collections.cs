@@ -198,7 +198,7 @@ internal sealed partial class Emitter
             case ShapeKind.List:
                 EmitEmptyArrayShortcut("value.Count");
                 _w.Line("writer.WriteArrayStart(value.Count);");
-                _w.Line(_netStandardShape ? "var items = value; // netstandard2.0 has no CollectionsMarshal" : "var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
+                _w.Line(_netStandardShape ? "var items = value; // netstandard2.0 cannot see a List<T> as a span" : "var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
                 _w.Open(_netStandardShape ? "for (int i = 0; i < items.Count; i++)" : "for (int i = 0; i < items.Length; i++)");
                 _w.Open("if (i != 0)");
                 _w.Line("writer.WriteComma();");
