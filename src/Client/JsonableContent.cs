@@ -89,6 +89,7 @@ public sealed partial class JsonableContent : HttpContent
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         stream.WriteAsync(_body).AsTask();
 
+#if NET // netstandard2.0's HttpContent has neither overload
     /// <inheritdoc />
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
         stream.WriteAsync(_body, cancellationToken).AsTask();
@@ -96,6 +97,7 @@ public sealed partial class JsonableContent : HttpContent
     /// <inheritdoc />
     protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
         stream.Write(_body.Span);
+#endif
 
     /// <inheritdoc />
     protected override bool TryComputeLength(out long length)

@@ -8,7 +8,7 @@ namespace Jsonable.Http;
 
 /// <summary>
 /// A response whose status is not a success, as the <c>Jsonable.Http</c> extensions report it: the status code
-/// (<see cref="HttpRequestException.StatusCode"/>), the server's <see cref="Problem"/> details when it sent
+/// (<c>StatusCode</c>), the server's <see cref="Problem"/> details when it sent
 /// <c>application/problem+json</c>, and otherwise the raw body. It is an <see cref="HttpRequestException"/>, so code that
 /// already handles those keeps working.
 /// </summary>
@@ -28,14 +28,25 @@ public sealed class JsonableProblemException : HttpRequestException
         ReadOnlyMemory<byte> responseBody,
         string? responseContentType,
         bool responseBodyTruncated = false)
+#if NET
         : base(HttpRequestError.Unknown, Describe(statusCode, reasonPhrase, problem, responseBody, responseContentType), inner: null, statusCode)
     {
+#else
+        : base(Describe(statusCode, reasonPhrase, problem, responseBody, responseContentType))
+    {
+        StatusCode = statusCode;
+#endif
         Problem = problem;
         ResponseBody = responseBody;
         ResponseContentType = responseContentType;
         ResponseBodyTruncated = responseBodyTruncated;
     }
 
+#if !NET
+    /// <summary>The response's status code (what <c>HttpRequestException.StatusCode</c> holds on .NET 5+).</summary>
+    public HttpStatusCode? StatusCode { get; }
+
+#endif
     /// <summary>The server's problem details, or <see langword="null"/> when the body was not <c>application/problem+json</c> (see <see cref="ResponseBody"/>).</summary>
     public JsonableProblemDetails? Problem { get; }
 

@@ -198,8 +198,8 @@ internal sealed partial class Emitter
             case ShapeKind.List:
                 EmitEmptyArrayShortcut("value.Count");
                 _w.Line("writer.WriteArrayStart(value.Count);");
-                _w.Line("var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
-                _w.Open("for (int i = 0; i < items.Length; i++)");
+                _w.Line(_netStandardShape ? "var items = value; // netstandard2.0 cannot see a List<T> as a span" : "var items = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(value);");
+                _w.Open(_netStandardShape ? "for (int i = 0; i < items.Count; i++)" : "for (int i = 0; i < items.Length; i++)");
                 _w.Open("if (i != 0)");
                 _w.Line("writer.WriteComma();");
                 _w.Close();
@@ -373,7 +373,8 @@ internal sealed partial class Emitter
 
     private string KeyExpression(TypeShape key, string expr) => key.Kind switch
     {
-        ShapeKind.String => expr,
+        // netstandard2.0's string has no implicit conversion to ReadOnlySpan<char>.
+        ShapeKind.String => _netStandardShape ? $"global::System.MemoryExtensions.AsSpan({expr})" : expr,
         ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"(long){expr}",
         ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"(ulong){expr}",
         ShapeKind.Guid => expr,

@@ -37,10 +37,13 @@ internal sealed partial class Emitter
         _w.Line($"public static bool WriteMergePatch<TWriter>({SelfType} previous, {SelfType} current, TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
         _w.Line($"    => {Delta}.WriteMergePatch<{SelfType}>(writer, previous, current, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json);");
         _w.Line();
-        _w.Line($"static bool {Rt}IJsonableMergePatchWritable<{SelfType}>.JsonableEquals({SelfType} previous, {SelfType} current) => __JsonableEquals(previous, current);");
-        _w.Line();
-        _w.Line($"static bool {Rt}IJsonableMergePatchWritable<{SelfType}>.WriteMergePatch(ref {Rt}JsonableWriter writer, {SelfType} previous, {SelfType} current) => __JsonableWriteMergePatch(ref writer, previous, current);");
-        _w.Line();
+        if (!_netStandardShape)
+        {
+            _w.Line($"static bool {Rt}IJsonableMergePatchWritable<{SelfType}>.JsonableEquals({SelfType} previous, {SelfType} current) => __JsonableEquals(previous, current);");
+            _w.Line();
+            _w.Line($"static bool {Rt}IJsonableMergePatchWritable<{SelfType}>.WriteMergePatch(ref {Rt}JsonableWriter writer, {SelfType} previous, {SelfType} current) => __JsonableWriteMergePatch(ref writer, previous, current);");
+            _w.Line();
+        }
 
         List<MemberModel> members = _model.Members.Where(m => m.CanWrite && m.CanRead).ToList();
         EmitEquals(members);
@@ -214,7 +217,7 @@ internal sealed partial class Emitter
                 _w.Line("return false;");
                 _w.Close();
                 _w.Line();
-                if (shape.Kind == ShapeKind.List)
+                if (shape.Kind == ShapeKind.List && !_netStandardShape)
                 {
                     _w.Line("var left = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(a);");
                     _w.Line("var right = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(b);");
@@ -225,7 +228,7 @@ internal sealed partial class Emitter
                     _w.Line("var right = b;");
                 }
 
-                _w.Open("for (int i = 0; i < left.Length; i++)");
+                _w.Open($"for (int i = 0; i < left.{(shape.Kind == ShapeKind.List && _netStandardShape ? "Count" : "Length")}; i++)");
                 _w.Open($"if (!({EqualExpression(element, "left[i]", "right[i]")}))");
                 _w.Line("return false;");
                 _w.Close();

@@ -40,7 +40,9 @@ internal sealed partial class Emitter
             }
         }
 
-        _w.Open($"static {SelfType} {Rt}IJsonableMergeable<{SelfType}>.MergeJsonable(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)");
+        _w.Open(_netStandardShape
+            ? $"private static {SelfType} {NetStandardMergeValue}(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)"
+            : $"static {SelfType} {Rt}IJsonableMergeable<{SelfType}>.MergeJsonable(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)");
         if (!inPlace)
         {
             _w.Line("return __JsonableReadValue(ref reader); // a readonly struct cannot change in place: a patch replaces it whole");

@@ -58,10 +58,13 @@ internal sealed partial class Emitter
         _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>(json, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
         _w.Line();
 
-        _w.Line($"static {SelfType} {Rt}IJsonableReadable<{SelfType}>.ReadJsonable(ref {Rt}JsonableReader reader) => __JsonableReadValue(ref reader);");
-        _w.Line();
-        _w.Line($"static void {Rt}IJsonableReadable<{SelfType}>.ReadJsonableMembers(ref {Rt}JsonableReader reader, ref {SelfType} target) => __JsonableReadMembers(ref reader, ref target);");
-        _w.Line();
+        if (!_netStandardShape)
+        {
+            _w.Line($"static {SelfType} {Rt}IJsonableReadable<{SelfType}>.ReadJsonable(ref {Rt}JsonableReader reader) => __JsonableReadValue(ref reader);");
+            _w.Line();
+            _w.Line($"static void {Rt}IJsonableReadable<{SelfType}>.ReadJsonableMembers(ref {Rt}JsonableReader reader, ref {SelfType} target) => __JsonableReadMembers(ref reader, ref target);");
+            _w.Line();
+        }
 
         List<MemberModel> readable = _model.Members.Where(m => m.CanRead).ToList();
         bool useLocals = _model.Constructor is not null || readable.Any(m => m.IsRequired);

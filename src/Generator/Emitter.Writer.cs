@@ -38,8 +38,11 @@ internal sealed partial class Emitter
             _w.Line();
         }
 
-        _w.Line($"static void {Rt}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
-        _w.Line();
+        if (!_netStandardShape)
+        {
+            _w.Line($"static void {Rt}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
+            _w.Line();
+        }
 
         EmitWriteValue(ExactWriteValueName, _model.Members.Where(m => m.CanWrite).ToList());
         if (_model.HasDiscriminatorWriter)

@@ -17,15 +17,24 @@ internal sealed partial class Emitter
 
     private readonly TypeModel _model;
     private readonly string[] _memberSuffixes;
+    private readonly bool _netStandardShape;
     private SourceWriter _w = new();
 
-    private Emitter(TypeModel model)
+    private Emitter(TypeModel model, bool netStandardShape)
     {
         _model = model;
         _memberSuffixes = MemberSuffixes(model.Members);
+        _netStandardShape = netStandardShape;
     }
 
-    public static string Emit(TypeModel model) => new Emitter(model).EmitType();
+    /// <summary>The source of the model's generated partial declaration.</summary>
+    /// <param name="model">The type.</param>
+    /// <param name="shape">The C# and runtime the code must compile for (Emitter.NetStandard.cs).</param>
+    public static string Emit(TypeModel model, EmitShape shape = default)
+    {
+        string source = new Emitter(model, shape.NetStandard).EmitType();
+        return shape.NetStandard ? WithoutUtf8Literals(source) : source;
+    }
 
     private string SelfType => _model.FullyQualifiedName;
 
@@ -108,6 +117,11 @@ internal sealed partial class Emitter
         if (_model.CanRegister)
         {
             EmitRegistration();
+        }
+
+        if (_netStandardShape)
+        {
+            EmitNetStandardStatics();
         }
 
         EmitHelpers();

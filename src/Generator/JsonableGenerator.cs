@@ -86,11 +86,15 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .Select(static (pair, _) => NamingPolicies.Apply(pair.Left, pair.Right))
             .WithTrackingName(TrackingNames.NamedTypes);
 
-        context.RegisterSourceOutput(named, static (spc, model) =>
+        // netstandard2.0 / C# 9 (Unity) or net10.0 with C# 11+: decided once per compilation (Emitter.NetStandard.cs).
+        IncrementalValueProvider<EmitShape> shape = context.CompilationProvider
+            .Select(static (compilation, _) => EmitShape.For(compilation));
+
+        context.RegisterSourceOutput(named.Combine(shape), static (spc, pair) =>
         {
-            if (model.CanEmit)
+            if (pair.Left.CanEmit)
             {
-                spc.AddSource(model.HintName, Emitter.Emit(model));
+                spc.AddSource(pair.Left.HintName, Emitter.Emit(pair.Left, pair.Right));
             }
         });
 
@@ -133,12 +137,12 @@ public sealed class JsonableGenerator : IIncrementalGenerator
                 .OrderBy(closed => closed.FullyQualifiedName, System.StringComparer.Ordinal)
                 .ToEquatableArray());
 
-        context.RegisterSourceOutput(registrations.Combine(closedToRegister).Combine(assemblyNaming), static (spc, pair) =>
+        context.RegisterSourceOutput(registrations.Combine(closedToRegister).Combine(assemblyNaming).Combine(shape), static (spc, pair) =>
         {
-            ((EquatableArray<string> types, EquatableArray<ClosedGenericModel> closed), JsonableNamingPolicyValue naming) = pair;
+            (((EquatableArray<string> types, EquatableArray<ClosedGenericModel> closed), JsonableNamingPolicyValue naming), EmitShape emitShape) = pair;
             if (types.Count > 0 || closed.Count > 0)
             {
-                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(types, naming, closed));
+                spc.AddSource(Emitter.AssemblyRegistrationHintName, Emitter.EmitAssemblyRegistration(types, naming, closed, emitShape));
             }
         });
 

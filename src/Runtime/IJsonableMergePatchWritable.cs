@@ -8,6 +8,7 @@ namespace Jsonable;
 /// <typeparam name="TSelf">The generated type.</typeparam>
 public interface IJsonableMergePatchWritable<TSelf> : IJsonableWritable<TSelf>
 {
+#if NET
     /// <summary>
     /// Whether the two values would be written alike, as far as a merge patch can carry them (members the merge reads):
     /// <c>null</c> equals only <c>null</c>, collections compare element by element, numbers as the writer writes them.
@@ -26,4 +27,8 @@ public interface IJsonableMergePatchWritable<TSelf> : IJsonableWritable<TSelf>
     /// <param name="current">The value it should hold after the patch.</param>
     /// <returns>Whether anything differs (<see langword="false"/>: the patch written is <c>{}</c>).</returns>
     static abstract bool WriteMergePatch(ref JsonableWriter writer, TSelf previous, TSelf current);
+#else
+    // netstandard2.0 runtimes have no static virtual members: there the generated type registers the same members
+    // with JsonableStatics<TSelf>, through which JsonableCodec and JsonableDelta reach them (docs/unity.md).
+#endif
 }

@@ -7,6 +7,7 @@ namespace Jsonable;
 /// <typeparam name="TSelf">The generated type.</typeparam>
 public interface IJsonableMergeable<TSelf>
 {
+#if NET
     /// <summary>
     /// Merges the object at the reader's position (never <c>null</c>: the caller handles that) into
     /// <paramref name="existing"/>, member by member; a new instance is read when there is none (or when the type
@@ -17,4 +18,8 @@ public interface IJsonableMergeable<TSelf>
     /// <param name="mode">Whether to validate, check or apply.</param>
     /// <returns>The merged value: the value to store when <paramref name="mode"/> is <see cref="JsonableMergeMode.Apply"/>.</returns>
     static abstract TSelf? MergeJsonable(ref JsonableReader reader, TSelf? existing, JsonableMergeMode mode);
+#else
+    // netstandard2.0 runtimes have no static virtual members: there the generated type registers the same members
+    // with JsonableStatics<TSelf>, through which JsonableCodec and JsonableDelta reach them (docs/unity.md).
+#endif
 }

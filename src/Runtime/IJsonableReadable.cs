@@ -4,6 +4,7 @@ namespace Jsonable;
 /// <typeparam name="TSelf">The generated type.</typeparam>
 public interface IJsonableReadable<TSelf>
 {
+#if NET
     /// <summary>Reads a new instance (or <see langword="null"/> for a JSON <c>null</c> where allowed) at the reader's position.</summary>
     /// <param name="reader">The reader.</param>
     static abstract TSelf? ReadJsonable(ref JsonableReader reader);
@@ -12,4 +13,8 @@ public interface IJsonableReadable<TSelf>
     /// <param name="reader">The reader.</param>
     /// <param name="target">The instance to fill.</param>
     static abstract void ReadJsonableMembers(ref JsonableReader reader, ref TSelf target);
+#else
+    // netstandard2.0 runtimes have no static virtual members: there the generated type registers the same members
+    // with JsonableStatics<TSelf>, through which JsonableCodec and JsonableDelta reach them (docs/unity.md).
+#endif
 }

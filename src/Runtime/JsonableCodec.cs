@@ -1,3 +1,4 @@
+#if NET
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
@@ -60,3 +61,4 @@ public static class JsonableCodec
     public static T? Merge<T>(ref JsonableReader reader, T? existing, JsonableMergeMode mode)
         where T : IJsonableMergeable<T> => T.MergeJsonable(ref reader, existing, mode);
 }
+#endif

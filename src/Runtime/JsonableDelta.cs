@@ -51,7 +51,11 @@ public static class JsonableDelta
         }
 
         var writer = new JsonableWriter(output, format == JsonableFormat.Jmc1, options);
+#if NET
         bool changed = T.WriteMergePatch(ref writer, previous, current);
+#else
+        bool changed = JsonableStatics<T>.MergePatchWriter(ref writer, previous, current);
+#endif
         writer.Flush();
         return changed;
     }
@@ -64,7 +68,11 @@ public static class JsonableDelta
     /// <param name="previous">The first value.</param>
     /// <param name="current">The second value.</param>
     public static bool AreEqual<T>(T? previous, T? current)
+#if NET
         where T : IJsonableMergePatchWritable<T> => T.JsonableEquals(previous, current);
+#else
+        where T : IJsonableMergePatchWritable<T> => JsonableStatics<T>.Equal(previous, current);
+#endif
 
     /// <summary>For generated code: whether two nested generated values are equal (<see cref="AreEqual{T}"/>).</summary>
     /// <typeparam name="T">A generated <c>[ToJson, FromJson]</c> type.</typeparam>
@@ -72,7 +80,11 @@ public static class JsonableDelta
     /// <param name="current">The second value.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public static bool EqualObjects<T>(T? previous, T? current)
+#if NET
         where T : IJsonableMergePatchWritable<T> => T.JsonableEquals(previous, current);
+#else
+        where T : IJsonableMergePatchWritable<T> => JsonableStatics<T>.Equal(previous, current);
+#endif
 
     /// <summary>
     /// For generated code: writes the patch of a nested generated value that differs — whole when either side is
@@ -88,11 +100,19 @@ public static class JsonableDelta
     {
         if (previous is null || current is null)
         {
+#if NET
             T.WriteJsonable(ref writer, current);
+#else
+            JsonableCodec.Write(ref writer, current);
+#endif
             return;
         }
 
+#if NET
         T.WriteMergePatch(ref writer, previous, current);
+#else
+        JsonableStatics<T>.MergePatchWriter(ref writer, previous, current);
+#endif
     }
 
     /// <summary>For generated code: whether two doubles are written alike (bit for bit, except that every NaN is the same).</summary>

@@ -82,6 +82,7 @@ public ref partial struct JsonableReader
     private string? TryDecodeContent(ReadOnlySpan<byte> buf, int start, int length)
     {
         ReadOnlySpan<byte> content = buf.Slice(start, length);
+#if NET
         if (length <= Vector128<byte>.Count)
         {
             // One vector when the input has 16 bytes from the start (the lanes past the content do not count).
@@ -90,6 +91,12 @@ public ref partial struct JsonableReader
                 : PrintableAsciiPrefix(content);
             return printable >= length ? Encoding.Latin1.GetString(content) : null;
         }
+#else
+        if (length <= 16)
+        {
+            return PrintableAsciiPrefix(content) >= length ? Encoding.Latin1.GetString(content) : null;
+        }
+#endif
 
         if (length < LongHintedString)
         {
@@ -100,7 +107,7 @@ public ref partial struct JsonableReader
 
         // Into the scratch buffer, so that content found bad part-way has not allocated a string to throw away.
         Span<char> chars = Scratch(length);
-        return TryDecodeString(content, chars, out int written) ? new string(chars.Slice(0, written)) : null;
+        return TryDecodeString(content, chars, out int written) ? chars.Slice(0, written).ToString() : null;
     }
 
     /// <summary>Hinted content at least this long (bytes) is checked and decoded in one pass here.</summary>
@@ -117,6 +124,7 @@ public ref partial struct JsonableReader
         ref ushort dst = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
         int length = source.Length;
         int i = 0;
+#if NET
         if (Vector128.IsHardwareAccelerated && length >= Vector128<byte>.Count)
         {
             int last = length - Vector128<byte>.Count;
@@ -141,6 +149,7 @@ public ref partial struct JsonableReader
                 i = Math.Min(i + Vector128<byte>.Count, last);
             }
         }
+#endif
 
         for (; i < length; i++)
         {
@@ -156,6 +165,7 @@ public ref partial struct JsonableReader
         return length;
     }
 
+#if NET
     /// <summary>Whether <paramref name="v"/> holds a byte below 0x20, at or above 0x80, <c>"</c> or <c>\</c>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool HasStringStopOrNonAscii(Vector128<byte> v)
@@ -176,6 +186,7 @@ public ref partial struct JsonableReader
             | Vector128.Equals(v, Vector128.Create((byte)'\\'));
         return BitOperations.TrailingZeroCount(stops.ExtractMostSignificantBits() | 0x10000u);
     }
+#endif
 
     /// <summary>How many leading bytes of <paramref name="span"/> are printable ASCII other than <c>"</c> and <c>\</c>.</summary>
     private static int PrintableAsciiPrefix(ReadOnlySpan<byte> span)

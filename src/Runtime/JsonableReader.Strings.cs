@@ -153,7 +153,7 @@ public ref partial struct JsonableReader
             ThrowAt(quoteOffset, "The string is not valid UTF-8.");
         }
 
-        return new string(chars.Slice(0, written));
+        return chars.Slice(0, written).ToString();
     }
 
     /// <summary>
@@ -276,6 +276,7 @@ public ref partial struct JsonableReader
     private static int IndexOfStringStop(ReadOnlySpan<byte> span, bool stopAtNonAscii)
     {
         int i = 0;
+#if NET
         if (Vector128.IsHardwareAccelerated && span.Length >= Vector128<byte>.Count)
         {
             // As signed bytes, control characters (0x00-0x1F) and non-ASCII bytes (0x80-0xFF) are exactly those below
@@ -300,6 +301,31 @@ public ref partial struct JsonableReader
             }
             while (i <= last);
         }
+#else
+        if (System.Numerics.Vector.IsHardwareAccelerated && span.Length >= Vector<byte>.Count)
+        {
+            // netstandard2.0 (Unity, Mono): Vector<T> finds the first vector with a stop; the scalar loop below then
+            // finds the stop within it.
+            Vector<byte> space = new((byte)' ');
+            Vector<byte> quote = new((byte)'"');
+            Vector<byte> backslash = new((byte)'\\');
+            int last = span.Length - Vector<byte>.Count;
+            do
+            {
+                Vector<byte> v = System.Runtime.InteropServices.MemoryMarshal.Read<Vector<byte>>(span.Slice(i));
+                Vector<byte> below = stopAtNonAscii
+                    ? System.Numerics.Vector.AsVectorByte(System.Numerics.Vector.LessThan(System.Numerics.Vector.AsVectorSByte(v), System.Numerics.Vector.AsVectorSByte(space)))
+                    : System.Numerics.Vector.LessThan(v, space);
+                if (!(below | System.Numerics.Vector.Equals(v, quote) | System.Numerics.Vector.Equals(v, backslash)).Equals(Vector<byte>.Zero))
+                {
+                    break;
+                }
+
+                i += Vector<byte>.Count;
+            }
+            while (i <= last);
+        }
+#endif
 
         for (; i < span.Length; i++)
         {
@@ -319,7 +345,7 @@ public ref partial struct JsonableReader
         Span<char> chars = Scratch(content.Length);
         if (TryDecodeString(content, chars, out int unescaped))
         {
-            return new string(chars.Slice(0, unescaped));
+            return chars.Slice(0, unescaped).ToString();
         }
 
         return UnescapeOrThrow(content, contentOffset, chars);
@@ -407,7 +433,7 @@ public ref partial struct JsonableReader
             i++;
         }
 
-        return new string(chars.Slice(0, written));
+        return chars.Slice(0, written).ToString();
     }
 
     private static bool TryParseHex4(ReadOnlySpan<byte> hex, out char c)

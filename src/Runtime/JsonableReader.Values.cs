@@ -38,6 +38,7 @@ public ref partial struct JsonableReader
             : throw NotInFormat(start, text, "DateTimeOffset", "an ISO 8601 date and time");
     }
 
+#if NET // DateOnly and TimeOnly are .NET 6+ types
     /// <summary>Reads a date as <c>yyyy-MM-dd</c>.</summary>
     public DateOnly ReadDateOnly()
     {
@@ -63,6 +64,7 @@ public ref partial struct JsonableReader
             ? TimeOnly.FromTimeSpan(t)
             : throw NotInFormat(start, text, "TimeOnly", "HH:mm:ss[.fffffff]");
     }
+#endif
 
     /// <summary>Reads a time span in the constant (<c>c</c>) format, as System.Text.Json does: <c>[-][d.]hh:mm[:ss[.fffffff]]</c>.</summary>
     public TimeSpan ReadTimeSpan()

@@ -113,16 +113,28 @@ public ref partial struct JsonableWriter
     /// 31 characters (a decimal's 29 digits with sign and point; a double's shortest round-trip form is at most 24).
     /// </summary>
     private void WriteQuotedNumber<T>(T value)
+#if NET
         where T : IUtf8SpanFormattable
     {
         Span<byte> text = stackalloc byte[32];
         value.TryFormat(text, out int n, default, CultureInfo.InvariantCulture);
         WriteAsciiString(text.Slice(0, n));
     }
+#else
+        where T : IFormattable
+    {
+        // netstandard2.0: the same invariant text through string (all ASCII); Mono's formatting is .NET Core's.
+        WriteAsciiString(System.Text.Encoding.ASCII.GetBytes(value.ToString(null, CultureInfo.InvariantCulture)));
+    }
+#endif
 
     /// <summary>Writes a char as a one-character string.</summary>
     /// <param name="value">The value.</param>
+#if NET
     public void WriteChar(char value) => WriteString(new ReadOnlySpan<char>(in value));
+#else
+    public void WriteChar(char value) => WriteString(stackalloc char[] { value });
+#endif
 
     /// <summary>Writes a <see cref="DateTime"/> in ISO 8601 (round-trip form with trailing fraction zeros trimmed, like STJ).</summary>
     /// <param name="value">The value.</param>
@@ -142,6 +154,7 @@ public ref partial struct JsonableWriter
         WriteAsciiString(TrimFraction(text.Slice(0, n)));
     }
 
+#if NET // DateOnly and TimeOnly are .NET 6+ types
     /// <summary>Writes a <see cref="DateOnly"/> as <c>yyyy-MM-dd</c>.</summary>
     /// <param name="value">The value.</param>
     public void WriteDateOnly(DateOnly value)
@@ -154,6 +167,7 @@ public ref partial struct JsonableWriter
     /// <summary>Writes a <see cref="TimeOnly"/> as <c>HH:mm:ss[.fffffff]</c> (like STJ).</summary>
     /// <param name="value">The value.</param>
     public void WriteTimeOnly(TimeOnly value) => WriteTimeSpan(value.ToTimeSpan());
+#endif
 
     /// <summary>Writes a <see cref="TimeSpan"/> in the constant (<c>c</c>) format, like STJ.</summary>
     /// <param name="value">The value.</param>

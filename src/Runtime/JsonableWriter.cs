@@ -175,10 +175,14 @@ public ref partial struct JsonableWriter
         }
         else if ((uint)(length - 16) <= 16)
         {
+#if NET
             Vector128<byte> head = Vector128.LoadUnsafe(ref source);
             Vector128<byte> tail = Vector128.LoadUnsafe(ref source, (nuint)(length - 16));
             head.StoreUnsafe(ref dest);
             tail.StoreUnsafe(ref dest, (nuint)(length - 16));
+#else
+            Unsafe.CopyBlockUnaligned(ref dest, ref source, (uint)length);
+#endif
         }
         else if ((uint)(length - 4) <= 4)
         {

@@ -56,7 +56,11 @@ internal sealed class PooledBody : IDisposable
         try
         {
             Stream stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+#if NET
             await using (stream.ConfigureAwait(false))
+#else
+            using (stream)
+#endif
             {
                 while (true)
                 {
@@ -118,7 +122,9 @@ internal sealed class PooledBody : IDisposable
     }
 
     private static HttpRequestException TooLarge(long limit, long? declared) => new(
+#if NET
         HttpRequestError.ConfigurationLimitExceeded,
+#endif
         declared is long length
             ? $"The response body ({length} bytes by its Content-Length) is larger than {nameof(JsonableHttpOptions)}.{nameof(JsonableHttpOptions.MaxResponseBytes)} ({limit} bytes)."
             : $"The response body is larger than {nameof(JsonableHttpOptions)}.{nameof(JsonableHttpOptions.MaxResponseBytes)} ({limit} bytes).");

@@ -16,7 +16,7 @@ namespace Jsonable;
 /// <see cref="long"/> or <see cref="Guid"/> key, another closed generic named by <c>[JsonableType]</c>, or a built-in value
 /// (<see cref="string"/>, <see cref="bool"/>, the integer types <see cref="byte"/>, <see cref="short"/>, <see cref="int"/>,
 /// <see cref="long"/>, <see cref="uint"/>, <see cref="ulong"/>, <see cref="float"/>, <see cref="double"/>, <see cref="decimal"/>,
-/// <see cref="Guid"/>, <see cref="DateTime"/>, <see cref="DateTimeOffset"/>, <see cref="DateOnly"/>, <see cref="TimeSpan"/>,
+/// <see cref="Guid"/>, <see cref="DateTime"/>, <see cref="DateTimeOffset"/>, <c>DateOnly</c>, <see cref="TimeSpan"/>,
 /// <see cref="Uri"/>). Anything else is a compile-time error at the attribute. A closed generic used as a member of
 /// another generated type needs no attribute.
 /// </remarks>

@@ -28,7 +28,9 @@ internal static class BuiltInTypeArguments
             : typeof(T) == typeof(Guid) ? Info<Guid>(static (ref JsonableWriter w, Guid v) => w.WriteGuid(v), static (ref JsonableReader r) => r.ReadGuid())
             : typeof(T) == typeof(DateTime) ? Info<DateTime>(static (ref JsonableWriter w, DateTime v) => w.WriteDateTime(v), static (ref JsonableReader r) => r.ReadDateTime())
             : typeof(T) == typeof(DateTimeOffset) ? Info<DateTimeOffset>(static (ref JsonableWriter w, DateTimeOffset v) => w.WriteDateTimeOffset(v), static (ref JsonableReader r) => r.ReadDateTimeOffset())
+#if NET
             : typeof(T) == typeof(DateOnly) ? Info<DateOnly>(static (ref JsonableWriter w, DateOnly v) => w.WriteDateOnly(v), static (ref JsonableReader r) => r.ReadDateOnly())
+#endif
             : typeof(T) == typeof(TimeSpan) ? Info<TimeSpan>(static (ref JsonableWriter w, TimeSpan v) => w.WriteTimeSpan(v), static (ref JsonableReader r) => r.ReadTimeSpan())
             : typeof(T) == typeof(Uri) ? Info<Uri>(static (ref JsonableWriter w, Uri v) => w.WriteUri(v), static (ref JsonableReader r) => r.ReadUri())
             : null;

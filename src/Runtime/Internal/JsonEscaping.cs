@@ -73,7 +73,9 @@ internal static partial class JsonEscaping
     {
         ref ushort from = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(value));
         int length = value.Length;
+#if NET
         if (!Vector128.IsHardwareAccelerated || length < Vector128<ushort>.Count)
+#endif
         {
             for (int i = 0; i < length; i++)
             {
@@ -89,6 +91,7 @@ internal static partial class JsonEscaping
             return length;
         }
 
+#if NET
         int at = 0;
         while (true)
         {
@@ -114,5 +117,6 @@ internal static partial class JsonEscaping
                 return length;
             }
         }
+#endif
     }
 }

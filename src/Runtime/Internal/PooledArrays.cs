@@ -8,7 +8,7 @@ internal static class PooledArrays
 {
     /// <summary>
     /// Replaces <paramref name="buffer"/> with an array from <paramref name="pool"/> of at least twice its size (at least
-    /// <paramref name="used"/> + <paramref name="needed"/>, at most <paramref name="cap"/> and <see cref="Array.MaxLength"/>)
+    /// <paramref name="used"/> + <paramref name="needed"/>, at most <paramref name="cap"/> and <c>Array.MaxLength</c>)
     /// holding its first <paramref name="used"/> bytes, and returns the old array to the pool.
     /// </summary>
     /// <param name="pool">Where both arrays come from and go back to.</param>

@@ -1,0 +1,81 @@
+using System;
+
+namespace Jsonable;
+
+/// <summary>netstandard2.0 stand-in for the members of <c>System.Text.Ascii</c> (.NET 8+) used here.</summary>
+internal static class Ascii
+{
+    public static bool IsValid(ReadOnlySpan<byte> value)
+    {
+        foreach (byte b in value)
+        {
+            if (b >= 0x80)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    public static bool IsValid(ReadOnlySpan<char> value)
+    {
+        foreach (char c in value)
+        {
+            if (c >= 0x80)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    public static bool EqualsIgnoreCase(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
+    {
+        if (left.Length != right.Length)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < left.Length; i++)
+        {
+            uint a = left[i], b = right[i];
+            if (a == b)
+            {
+                continue;
+            }
+
+            if (a >= 0x80 || b >= 0x80 || (a | 0x20) != (b | 0x20) || (uint)((a | 0x20) - 'a') > 'z' - 'a')
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    public static bool EqualsIgnoreCase(ReadOnlySpan<byte> left, ReadOnlySpan<char> right)
+    {
+        if (left.Length != right.Length)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < left.Length; i++)
+        {
+            uint a = left[i], b = right[i];
+            if (a == b)
+            {
+                continue;
+            }
+
+            if (a >= 0x80 || b >= 0x80 || (a | 0x20) != (b | 0x20) || (uint)((a | 0x20) - 'a') > 'z' - 'a')
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}
