@@ -67,8 +67,13 @@ public sealed class JsonableStreamContent : HttpContent
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
 
+#if NET
     /// <inheritdoc />
     protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+#else
+    // netstandard2.0's HttpContent has no cancellable overload to override: the plain one above calls this.
+    private async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+#endif
     {
         if (Interlocked.Exchange(ref _sent, 1) != 0)
         {

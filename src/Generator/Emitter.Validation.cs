@@ -16,7 +16,8 @@ internal sealed partial class Emitter
 
     /// <summary>Whether the type gets a validator: it is read and written, and it or a member may have something to check.</summary>
     private bool GenerateValidation =>
-        _model.GenerateReader && _model.GenerateWriter && _model.Polymorphism is null
+        !_netStandardShape // the netstandard2.0 runtime (Unity clients) has no DataAnnotations validation
+        && _model.GenerateReader && _model.GenerateWriter && _model.Polymorphism is null
         && (_model.HasTypeLevelValidation || ValidatedMembers().Any());
 
     private IEnumerable<MemberModel> ValidatedMembers() =>

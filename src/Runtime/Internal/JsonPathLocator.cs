@@ -21,6 +21,7 @@ internal static class JsonPathLocator
     }
 
     private static readonly SearchValues<byte> s_stringStops = SearchValues.Create("\"\\"u8);
+    private static readonly SearchValues<byte> s_whitespace = SearchValues.Create(" \t\r\n"u8);
 
     /// <summary>The JSON path of the value at <paramref name="offset"/>.</summary>
     /// <param name="doc">The whole document.</param>
@@ -113,7 +114,7 @@ internal static class JsonPathLocator
                         return;
                     }
 
-                    if (offset >= doc.Length && doc.Slice(end + 1).IndexOfAnyExcept(" \t\r\n"u8) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+                    if (offset >= doc.Length && doc.Slice(end + 1).IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
                     {
                         // The document ends right after a complete string (a member name, or a member's value; whitespace aside): as
                         // System.Text.Json, the error is the object's, which the member never became part of or is done.
