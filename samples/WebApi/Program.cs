@@ -38,6 +38,7 @@ app.MapControllers();
 app.MapJsonableMinimalApi();
 app.MapTransformEndpoints();
 app.MapStjBaseline();
+app.MapStreamIngest();
 app.MapPreSerializedBaseline();
 
 app.Run();

@@ -31,6 +31,9 @@ public sealed record JsonableStreamReaderOptions
         init => _maxTotalBytes = value is null or > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxTotalBytes must be positive.");
     }
 
+    /// <summary>Whether a <c>null</c> item is an error naming the item (what a server binding non-nullable items wants).</summary>
+    internal bool RejectNullItems { get; init; }
+
     private readonly int _maxItemBytes = DefaultMaxItemBytes;
     private readonly long? _maxTotalBytes;
 }

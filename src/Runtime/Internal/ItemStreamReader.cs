@@ -45,6 +45,11 @@ internal static class ItemStreamReader
                     if (frame.Kind == FrameKind.Item)
                     {
                         T? item = ReadItem(buffer.Slice(frame.Start, frame.End - frame.Start), itemFormat, format, options.ReaderOptions, read, frame, ref scratch);
+                        if (item is null && options.RejectNullItems)
+                        {
+                            throw InItem(new JsonableException("An item must not be null.", 0, "$"), format, frame);
+                        }
+
                         yield return item;
                         cancellationToken.ThrowIfCancellationRequested();
                         continue;
