@@ -283,6 +283,19 @@ internal sealed class ItemFramer
         itemEnd = -1;
         while (i < span.Length)
         {
+            if (!_escaped && _commentLength == 0 && !_bareScalar && _depth > 0)
+            {
+                if (ScanContainers(span, ref i, segmentStart, out itemEnd))
+                {
+                    return true;
+                }
+
+                if (i >= span.Length)
+                {
+                    return false;
+                }
+            }
+
             if (_escaped)
             {
                 _escaped = false;
@@ -401,6 +414,87 @@ internal sealed class ItemFramer
             }
         }
 
+        return false;
+    }
+
+    /// <summary>
+    /// The common case inside an item's containers, with the state in locals: strings (escapes included) and brackets.
+    /// Stops at the item's end, the end of the span, or a JMC1 comment, which <see cref="ScanItem"/> reads.
+    /// </summary>
+    private bool ScanContainers(ReadOnlySpan<byte> span, ref int i, long segmentStart, out long itemEnd)
+    {
+        itemEnd = -1;
+        int depth = _depth;
+        bool inString = _inString;
+        SearchValues<byte> stops = IsJmc1 ? s_jmc1Stops : s_jsonStops;
+        while (i < span.Length)
+        {
+            if (inString)
+            {
+                int stop = span.Slice(i).IndexOfAny(s_stringStops);
+                if (stop < 0)
+                {
+                    i = span.Length;
+                    break;
+                }
+
+                i += stop;
+                if (span[i] == '\\')
+                {
+                    i += 2;
+                    if (i > span.Length)
+                    {
+                        // The escaped byte is in the next segment.
+                        i = span.Length;
+                        _escaped = true;
+                        break;
+                    }
+
+                    continue;
+                }
+
+                inString = false;
+                i++;
+                continue;
+            }
+
+            int next = span.Slice(i).IndexOfAny(stops);
+            if (next < 0)
+            {
+                i = span.Length;
+                break;
+            }
+
+            i += next;
+            byte b = span[i];
+            if (b == '"')
+            {
+                inString = true;
+                i++;
+                continue;
+            }
+
+            if (b == '/')
+            {
+                break; // a JMC1 comment: ScanItem collects it
+            }
+
+            i++;
+            if (b is (byte)'{' or (byte)'[')
+            {
+                depth++;
+            }
+            else if (--depth == 0)
+            {
+                _depth = 0;
+                _inString = false;
+                itemEnd = segmentStart + i;
+                return true;
+            }
+        }
+
+        _depth = depth;
+        _inString = inString;
         return false;
     }
 

@@ -74,6 +74,23 @@ public sealed class ItemStreamTests
         Assert.Equal([1L, 2L, 3L], items.Select(s => s!.id));
     }
 
+    [Theory]
+    [InlineData(JsonableStreamFormat.JsonArray)]
+    [InlineData(JsonableStreamFormat.Jmc1Array)]
+    [InlineData(JsonableStreamFormat.JsonLines)]
+    public async Task Brackets_quotes_and_backslashes_inside_strings_do_not_end_an_item(JsonableStreamFormat format)
+    {
+        string[] texts = ["]}", "\"],[{\"", "\\", "\\\"", "a\\\\\"]"];
+        List<Status> statuses = [.. texts.Select((text, i) => new Status { id = i, text = text, user = new TwitterUser { name = text } })];
+        byte[] body = Body(statuses, format);
+        foreach (int chunk in new[] { 1, 2, 3 })
+        {
+            List<Status?> items = await ReadAll<Status>(body, format, chunk);
+            Assert.Equal(texts, items.Select(s => s!.text));
+            Assert.Equal(texts, items.Select(s => s!.user!.name));
+        }
+    }
+
     [Fact]
     public async Task Null_items_are_null()
     {
