@@ -41,6 +41,7 @@ app.MapJsonableMinimalApi();
 app.MapTransformEndpoints();
 app.MapTransformLiveEndpoints();
 app.MapStjBaseline();
+app.MapStreamIngest();
 app.MapPreSerializedBaseline();
 
 app.Run();

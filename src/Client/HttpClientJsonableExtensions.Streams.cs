@@ -1,68 +1,90 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
 using System.Net.Http;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Http.Internal;
 
 namespace Jsonable.Http;
 
-/// <summary>Streaming uploads: a request body written item by item from an <see cref="IAsyncEnumerable{T}"/>.</summary>
+/// <summary>Responses read item by item.</summary>
 public static partial class HttpClientJsonableExtensions
 {
     /// <summary>
-    /// POSTs <paramref name="items"/> as a JMC1 array streamed as the items come (never held whole; see
-    /// <see cref="JsonableContent.FromAsyncEnumerable{T}"/>), and returns the response.
+    /// GETs <paramref name="requestUri"/> and reads the items of the body one at a time as they arrive: a JSON array, a
+    /// JMC1 array or JSON Lines (<c>application/jsonl</c>, <c>application/x-ndjson</c>), by the response's
+    /// <c>Content-Type</c>. Only the item being read is held, so memory is bounded by the largest item, not the body.
     /// </summary>
-    /// <typeparam name="T">A generated (<c>[ToJson]</c>) type.</typeparam>
+    /// <typeparam name="T">A generated (<c>[FromJson]</c>) type: the type of each item.</typeparam>
     /// <param name="client">The client.</param>
     /// <param name="requestUri">The URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
-    /// <param name="items">The items, enumerated while the request is sent.</param>
-    /// <param name="cancellationToken">Cancels the request and the enumeration of <paramref name="items"/>.</param>
-    public static Task<HttpResponseMessage> PostAsJsonableAsync<T>(this HttpClient client, string? requestUri, IAsyncEnumerable<T> items, CancellationToken cancellationToken = default) =>
-        PostAsJsonableAsync(client, CreateUri(requestUri), items, JsonableStreamFormat.Jmc1, options: null, cancellationToken);
+    /// <param name="cancellationToken">Cancels the request and the reading.</param>
+    /// <returns>The items; a <c>null</c> item is <see langword="null"/>. The request is sent when enumeration starts.</returns>
+    /// <exception cref="JsonableProblemException">The status is not a success; carries the server's problem details.</exception>
+    /// <exception cref="JsonableException">An item is malformed, a JMC1 count lies, the body ends inside an item, or an item is larger than <see cref="JsonableHttpOptions.MaxResponseBytes"/>; the path names the item (<c>$[12].user.name</c>, or <c>line 13: $.user.name</c>).</exception>
+    public static IAsyncEnumerable<T?> GetFromJsonableAsAsyncEnumerable<T>(this HttpClient client, string? requestUri, CancellationToken cancellationToken = default) =>
+        GetFromJsonableAsAsyncEnumerable<T>(client, CreateUri(requestUri), JsonableHttpOptions.Default, cancellationToken);
 
-    /// <summary>
-    /// POSTs <paramref name="items"/> as a JMC1 array streamed as the items come (never held whole; see
-    /// <see cref="JsonableContent.FromAsyncEnumerable{T}"/>), and returns the response.
-    /// </summary>
-    /// <typeparam name="T">A generated (<c>[ToJson]</c>) type.</typeparam>
+    /// <summary>GETs <paramref name="requestUri"/> and reads the items of the body one at a time as they arrive (see the other overloads).</summary>
+    /// <typeparam name="T">A generated (<c>[FromJson]</c>) type: the type of each item.</typeparam>
     /// <param name="client">The client.</param>
     /// <param name="requestUri">The URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
-    /// <param name="items">The items, enumerated while the request is sent.</param>
-    /// <param name="cancellationToken">Cancels the request and the enumeration of <paramref name="items"/>.</param>
-    public static Task<HttpResponseMessage> PostAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, IAsyncEnumerable<T> items, CancellationToken cancellationToken = default) =>
-        PostAsJsonableAsync(client, requestUri, items, JsonableStreamFormat.Jmc1, options: null, cancellationToken);
+    /// <param name="cancellationToken">Cancels the request and the reading.</param>
+    /// <returns>The items; a <c>null</c> item is <see langword="null"/>.</returns>
+    public static IAsyncEnumerable<T?> GetFromJsonableAsAsyncEnumerable<T>(this HttpClient client, Uri? requestUri, CancellationToken cancellationToken = default) =>
+        GetFromJsonableAsAsyncEnumerable<T>(client, requestUri, JsonableHttpOptions.Default, cancellationToken);
 
-    /// <summary>
-    /// POSTs <paramref name="items"/> framed as <paramref name="format"/> says, streamed as the items come, asking for
-    /// the response in the format <paramref name="options"/> names, and returns the response.
-    /// </summary>
-    /// <typeparam name="T">A generated (<c>[ToJson]</c>) type.</typeparam>
+    /// <summary>GETs <paramref name="requestUri"/> in the format <paramref name="options"/> asks for and reads the items of the body one at a time.</summary>
+    /// <typeparam name="T">A generated (<c>[FromJson]</c>) type: the type of each item.</typeparam>
     /// <param name="client">The client.</param>
     /// <param name="requestUri">The URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
-    /// <param name="items">The items, enumerated while the request is sent.</param>
-    /// <param name="format">A JMC1 array, a JSON array or JSON Lines.</param>
-    /// <param name="options">The response format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
-    /// <param name="cancellationToken">Cancels the request and the enumeration of <paramref name="items"/>.</param>
-    public static Task<HttpResponseMessage> PostAsJsonableAsync<T>(this HttpClient client, string? requestUri, IAsyncEnumerable<T> items, JsonableStreamFormat format, JsonableHttpOptions? options = null, CancellationToken cancellationToken = default) =>
-        PostAsJsonableAsync(client, CreateUri(requestUri), items, format, options, cancellationToken);
+    /// <param name="options">
+    /// Format and limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>. For a stream,
+    /// <see cref="JsonableHttpOptions.MaxResponseBytes"/> limits each item, not the whole body.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the request and the reading.</param>
+    /// <returns>The items; a <c>null</c> item is <see langword="null"/>.</returns>
+    public static IAsyncEnumerable<T?> GetFromJsonableAsAsyncEnumerable<T>(this HttpClient client, string? requestUri, JsonableHttpOptions? options, CancellationToken cancellationToken = default) =>
+        GetFromJsonableAsAsyncEnumerable<T>(client, CreateUri(requestUri), options, cancellationToken);
 
-    /// <summary>
-    /// POSTs <paramref name="items"/> framed as <paramref name="format"/> says, streamed as the items come, asking for
-    /// the response in the format <paramref name="options"/> names, and returns the response.
-    /// </summary>
-    /// <typeparam name="T">A generated (<c>[ToJson]</c>) type.</typeparam>
+    /// <summary>GETs <paramref name="requestUri"/> in the format <paramref name="options"/> asks for and reads the items of the body one at a time.</summary>
+    /// <typeparam name="T">A generated (<c>[FromJson]</c>) type: the type of each item.</typeparam>
     /// <param name="client">The client.</param>
     /// <param name="requestUri">The URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
-    /// <param name="items">The items, enumerated while the request is sent.</param>
-    /// <param name="format">A JMC1 array, a JSON array or JSON Lines.</param>
-    /// <param name="options">The response format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
-    /// <param name="cancellationToken">Cancels the request and the enumeration of <paramref name="items"/>.</param>
-    public static Task<HttpResponseMessage> PostAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, IAsyncEnumerable<T> items, JsonableStreamFormat format, JsonableHttpOptions? options = null, CancellationToken cancellationToken = default)
+    /// <param name="options">Format and limits (<see cref="JsonableHttpOptions.MaxResponseBytes"/> limits each item); <see langword="null"/> for the defaults.</param>
+    /// <param name="cancellationToken">Cancels the request and the reading.</param>
+    /// <returns>The items; a <c>null</c> item is <see langword="null"/>.</returns>
+    public static IAsyncEnumerable<T?> GetFromJsonableAsAsyncEnumerable<T>(this HttpClient client, Uri? requestUri, JsonableHttpOptions? options, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(client);
-        options ??= JsonableHttpOptions.Default;
-        JsonableStreamContent content = JsonableContent.FromAsyncEnumerable(items, format, options.WriterOptions);
-        return SendAsync(client, HttpMethod.Post, requestUri, content, ifMatch: null, options, HttpCompletionOption.ResponseContentRead, cancellationToken);
+        HttpContentJsonableExtensions.Readable<T>(); // fail before sending, not after
+        return ReadItemsAsync<T>(client, requestUri, options ?? JsonableHttpOptions.Default, cancellationToken);
+    }
+
+    private static async IAsyncEnumerable<T?> ReadItemsAsync<T>(HttpClient client, Uri? requestUri, JsonableHttpOptions options, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        using HttpResponseMessage response = await SendAsync(client, HttpMethod.Get, requestUri, content: null, ifMatch: null, options, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
+        if (!response.IsSuccessStatusCode)
+        {
+            throw await HttpResponseMessageJsonableExtensions.CreateProblemExceptionAsync(response, options, cancellationToken).ConfigureAwait(false);
+        }
+
+        JsonableStreamFormat format = WireFormat.StreamFormatOf(response.Content.Headers.ContentType)
+            ?? throw WireFormat.Unreadable(response.Content.Headers.ContentType);
+        var streamOptions = new JsonableStreamReaderOptions
+        {
+            ReaderOptions = options.ReaderOptions,
+            MaxItemBytes = (int)Math.Min(options.MaxResponseBytes, int.MaxValue),
+        };
+        Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        await using (body.ConfigureAwait(false))
+        {
+            await foreach (T? item in JsonableSerializer.DeserializeAsyncEnumerable<T>(body, format, streamOptions, cancellationToken).ConfigureAwait(false))
+            {
+                yield return item;
+            }
+        }
     }
 }

@@ -14,6 +14,6 @@ public sealed partial class JsonableContent
     /// <param name="format">How the items are framed.</param>
     /// <param name="options">Writer limits; <see langword="null"/> for the defaults.</param>
     /// <exception cref="System.NotSupportedException"><typeparamref name="T"/> is not a Jsonable type.</exception>
-    public static JsonableStreamContent FromAsyncEnumerable<T>(IAsyncEnumerable<T> items, JsonableStreamFormat format = JsonableStreamFormat.Jmc1, JsonableWriterOptions? options = null) =>
+    public static JsonableStreamContent FromAsyncEnumerable<T>(IAsyncEnumerable<T> items, JsonableStreamFormat format = JsonableStreamFormat.Jmc1Array, JsonableWriterOptions? options = null) =>
         JsonableStreamContent.Create(items, format, options);
 }

@@ -31,7 +31,7 @@ public sealed class JsonableStreamContent : HttpContent
         ItemType = itemType;
         Headers.ContentType = format switch
         {
-            JsonableStreamFormat.Jmc1 => new MediaTypeHeaderValue(JsonableMediaTypeNames.Jmc1),
+            JsonableStreamFormat.Jmc1Array => new MediaTypeHeaderValue(JsonableMediaTypeNames.Jmc1),
             JsonableStreamFormat.JsonLines => new MediaTypeHeaderValue(JsonableMediaTypeNames.JsonLines) { CharSet = "utf-8" },
             _ => new MediaTypeHeaderValue(JsonableMediaTypeNames.Json) { CharSet = "utf-8" },
         };
@@ -46,7 +46,7 @@ public sealed class JsonableStreamContent : HttpContent
     internal static JsonableStreamContent Create<T>(IAsyncEnumerable<T> items, JsonableStreamFormat format, JsonableWriterOptions? options)
     {
         ArgumentNullException.ThrowIfNull(items);
-        if (format is not (JsonableStreamFormat.Jmc1 or JsonableStreamFormat.Json or JsonableStreamFormat.JsonLines))
+        if (format is not (JsonableStreamFormat.Jmc1Array or JsonableStreamFormat.JsonArray or JsonableStreamFormat.JsonLines))
         {
             throw new ArgumentOutOfRangeException(nameof(format), format, "Expected Jmc1, Json or JsonLines.");
         }
@@ -58,7 +58,7 @@ public sealed class JsonableStreamContent : HttpContent
         return new JsonableStreamContent(
             (output, flushAsync, cancellationToken) => format == JsonableStreamFormat.JsonLines
                 ? info.WriteJsonLinesAsync(output, items, options, flushAsync, FlushThreshold, cancellationToken)
-                : info.WriteDocumentAsync(output, items, format == JsonableStreamFormat.Jmc1 ? JsonableFormat.Jmc1 : JsonableFormat.Json, options, flushAsync, FlushThreshold, cancellationToken),
+                : info.WriteDocumentAsync(output, items, format == JsonableStreamFormat.Jmc1Array ? JsonableFormat.Jmc1 : JsonableFormat.Json, options, flushAsync, FlushThreshold, cancellationToken),
             format,
             typeof(T));
     }

@@ -28,6 +28,13 @@ public sealed class JsonableOptions
     /// </summary>
     public int ResponseBufferSize { get; set; } = 32 * 1024;
 
+    /// <summary>
+    /// The largest item a request body read item by item (<see cref="Http.JsonableStream{T}"/>, an MVC
+    /// <c>IAsyncEnumerable&lt;T&gt;</c> parameter) may hold, in bytes; a larger one is a 413. The stream holds one item
+    /// at a time, so this bounds its memory; the whole body is bounded by the server's request body limit. Default 16 MiB.
+    /// </summary>
+    public int MaxStreamItemBytes { get; set; } = JsonableStreamReaderOptions.DefaultMaxItemBytes;
+
     /// <summary>Whether <c>application/jsonc+jmc1</c> is read and written. Default true.</summary>
     public bool EnableJmc1 { get; set; } = true;
 

@@ -29,6 +29,12 @@ public sealed class JsonableException : Exception
     /// <summary>The JSON path of the value being read or written, e.g. <c>$.statuses[3].user.name</c>.</summary>
     public string? Path { get; internal set; }
 
+    /// <summary>
+    /// Whether a size limit was passed (an item or a stream larger than allowed) rather than the input being malformed:
+    /// servers answer it with 413 instead of 400.
+    /// </summary>
+    public bool IsSizeLimit { get; init; }
+
     /// <summary>The reason alone, without path and offset.</summary>
     public string Reason => _reason;
 

@@ -15,6 +15,12 @@ public static class JsonableMediaTypeNames
     /// <summary>Plain JSON under its legacy text name.</summary>
     public const string TextJson = "text/json";
 
+    /// <summary>JSON Lines: one JSON value per line (<c>\n</c>-separated), for streams of items.</summary>
+    public const string JsonLines = "application/jsonl";
+
+    /// <summary>Newline-delimited JSON, the older name of <see cref="JsonLines"/>; read and written alike.</summary>
+    public const string NdJson = "application/x-ndjson";
+
     /// <summary>A JSON merge patch (RFC 7396): a partial document merged into a stored resource.</summary>
     public const string MergePatchJson = "application/merge-patch+json";
 

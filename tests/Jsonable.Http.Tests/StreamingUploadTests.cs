@@ -79,7 +79,7 @@ public sealed class StreamingUploadTests : IAsyncLifetime
     [Fact]
     public async Task JsonArray_IsWhatTheSerializerWritesForTheWholeList()
     {
-        using HttpResponseMessage response = await _client!.PostAsJsonableAsync("/echo", Items(), JsonableStreamFormat.Json);
+        using HttpResponseMessage response = await _client!.PostAsJsonableAsync("/echo", Items(), JsonableStreamFormat.JsonArray);
 
         (string framing, string body) = await SplitAsync(response);
         Assert.Equal("application/json; charset=utf-8|none|chunked", framing);
@@ -100,8 +100,8 @@ public sealed class StreamingUploadTests : IAsyncLifetime
 
     [Theory]
     [InlineData(JsonableStreamFormat.JsonLines)]
-    [InlineData(JsonableStreamFormat.Json)]
-    [InlineData(JsonableStreamFormat.Jmc1)]
+    [InlineData(JsonableStreamFormat.JsonArray)]
+    [InlineData(JsonableStreamFormat.Jmc1Array)]
     public async Task FirstItem_ReachesTheServerBeforeTheSourceMakesTheSecond(JsonableStreamFormat format)
     {
         using var guard = new CancellationTokenSource(s_hangGuard);

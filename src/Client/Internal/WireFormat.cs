@@ -40,6 +40,28 @@ internal static class WireFormat
             : null;
     }
 
+    /// <summary>
+    /// The layout of a response read item by item, by its <c>Content-Type</c>: a JMC1 array, JSON Lines, or a JSON array
+    /// (UTF-8 only, as <see cref="FormatOf"/>); <see langword="null"/> when Jsonable cannot read it.
+    /// </summary>
+    public static JsonableStreamFormat? StreamFormatOf(MediaTypeHeaderValue? contentType)
+    {
+        if (contentType?.MediaType is { } mediaType && MediaTypeRules.IsJsonLines(mediaType))
+        {
+            string? charset = contentType.CharSet?.Trim('"');
+            return charset is null || charset.Equals("utf-8", StringComparison.OrdinalIgnoreCase) || charset.Equals("utf8", StringComparison.OrdinalIgnoreCase)
+                ? JsonableStreamFormat.JsonLines
+                : null;
+        }
+
+        return FormatOf(contentType) switch
+        {
+            JsonableFormat.Jmc1 => JsonableStreamFormat.Jmc1Array,
+            JsonableFormat.Json => JsonableStreamFormat.JsonArray,
+            _ => null,
+        };
+    }
+
     public static bool IsProblemJson(MediaTypeHeaderValue? contentType) =>
         string.Equals(contentType?.MediaType, JsonableMediaTypeNames.ProblemJson, StringComparison.OrdinalIgnoreCase);
 

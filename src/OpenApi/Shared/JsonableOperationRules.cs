@@ -137,20 +137,21 @@ internal static class JsonableOperationRules
         }
 
         ApiParameterDescription? body = description.ParameterDescriptions.FirstOrDefault(p => p.Source == BindingSource.Body);
-        if (body is not null && IsJsonable(body.Type, forWriting: false) && description.SupportedRequestFormats.Any(f => IsJmc1(f.MediaType))
+        bool streamed = body is not null && IsStreamedBody(body.Type, description);
+        if (body is not null && (streamed || IsJsonable(body.Type, forWriting: false)) && description.SupportedRequestFormats.Any(f => IsJmc1(f.MediaType))
             && operation.RequestBody is OpenApiRequestBody requestBody)
         {
             // A merge-patch body (JsonablePatch<T>) is also read as application/merge-patch+json: keep listing it.
             // MVC reports the formatter's application/*+json, so also look at what the endpoint declares ([Consumes] on
-            // an action, Accepts metadata on a minimal route).
-            string[] requestMediaTypes = description.SupportedRequestFormats.Select(f => f.MediaType)
-                    .Concat(description.ActionDescriptor.EndpointMetadata.OfType<Microsoft.AspNetCore.Http.Metadata.IAcceptsMetadata>().SelectMany(m => m.ContentTypes))
+            // an action, Accepts metadata on a minimal route). A body read item by item also takes JSON Lines.
+            string[] requestMediaTypes = streamed ? s_streamedMediaTypes
+                : DeclaredRequestMediaTypes(description)
                     .Any(t => string.Equals(t, JsonableMediaTypes.MergePatchJson, StringComparison.OrdinalIgnoreCase))
                 ? [JsonableMediaTypes.MergePatchJson, .. s_jsonableMediaTypes]
                 : s_jsonableMediaTypes;
             Restrict(requestBody.Content ??= new Dictionary<string, OpenApiMediaType>(), requestMediaTypes, () => schemaFor(body.Type));
             AddProblem(operation, StatusCodes.Status400BadRequest, "The body is malformed or does not fit the type: `errors` is keyed by the JSON path (`$.user.id`).", typeof(HttpValidationProblemDetails), schemaFor);
-            AddProblem(operation, StatusCodes.Status413PayloadTooLarge, "The body is larger than the server's request size limit.", typeof(ProblemDetails), schemaFor);
+            AddProblem(operation, StatusCodes.Status413PayloadTooLarge, streamed ? "An item is larger than the item limit, or the body larger than the server's request size limit." : "The body is larger than the server's request size limit.", typeof(ProblemDetails), schemaFor);
             AddProblem(operation, StatusCodes.Status415UnsupportedMediaType, UnsupportedMediaTypeText(requestMediaTypes), typeof(ProblemDetails), schemaFor);
             if (requestMediaTypes.Contains(JsonableMediaTypes.MergePatchJson))
             {
@@ -163,6 +164,20 @@ internal static class JsonableOperationRules
             RemoveJmc1(otherBody.Content);
         }
     }
+
+    private static readonly string[] s_streamedMediaTypes = [.. s_jsonableMediaTypes, JsonableMediaTypeNames.JsonLines, JsonableMediaTypeNames.NdJson];
+
+    private static IEnumerable<string> DeclaredRequestMediaTypes(ApiDescription description) =>
+        description.SupportedRequestFormats.Select(f => f.MediaType)
+            .Concat(description.ActionDescriptor.EndpointMetadata.OfType<Microsoft.AspNetCore.Http.Metadata.IAcceptsMetadata>().SelectMany(m => m.ContentTypes));
+
+    /// <summary>
+    /// Whether the body is read item by item: an MVC <c>IAsyncEnumerable&lt;T&gt;</c> of a readable type, or a minimal
+    /// route whose <c>JsonableStream&lt;T&gt;</c> declares JSON Lines besides JSON and JMC1.
+    /// </summary>
+    private static bool IsStreamedBody(Type type, ApiDescription description) =>
+        (type.IsConstructedGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>) && IsJsonable(type.GenericTypeArguments[0], forWriting: false))
+        || (IsJsonable(type, forWriting: false) && DeclaredRequestMediaTypes(description).Any(t => string.Equals(t, JsonableMediaTypeNames.JsonLines, StringComparison.OrdinalIgnoreCase)));
 
     /// <summary>Removes the JMC1 media type from a body Jsonable does not read or write.</summary>
     private static void RemoveJmc1(IDictionary<string, OpenApiMediaType>? content)
@@ -215,7 +230,7 @@ internal static class JsonableOperationRules
     private static string UnsupportedMediaTypeText(string[] accepted) =>
         "The Content-Type is not one that is read here: "
         + string.Join(", ", accepted.Select(m => m == JsonableMediaTypes.Json ? "application/json (also text/json and any application/*+json)" : m))
-        + ". UTF-8 or UTF-16 JSON; JMC1 as bytes.";
+        + (accepted.Contains(JsonableMediaTypeNames.JsonLines) ? ". UTF-8 JSON; JMC1 as bytes." : ". UTF-8 or UTF-16 JSON; JMC1 as bytes.");
 
     /// <summary>
     /// A merge-patch body is bound by <c>JsonablePatch&lt;T&gt;</c>, which reads <c>If-Match</c>: a stale tag is 412,

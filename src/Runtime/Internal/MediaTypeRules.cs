@@ -24,9 +24,24 @@ internal static class MediaTypeRules
         || mediaType.Equals(JsonableMediaTypeNames.TextJson, StringComparison.OrdinalIgnoreCase)
         || (mediaType.StartsWith("application/", StringComparison.OrdinalIgnoreCase) && mediaType.EndsWith("+json", StringComparison.OrdinalIgnoreCase));
 
-    /// <summary>Whether <paramref name="mediaType"/> (type/subtype, no parameters) is JSON Lines: <c>application/jsonl</c> or <c>application/x-ndjson</c>.</summary>
+    /// <summary>
+    /// Whether <paramref name="mediaType"/> (type/subtype, no parameters) is JSON Lines: <c>application/jsonl</c> or its
+    /// older name <c>application/x-ndjson</c> (one JSON value per line). It is not <see cref="IsJson"/>: a JSON Lines
+    /// body is not one JSON document.
+    /// </summary>
     /// <param name="mediaType">The media type without parameters.</param>
     public static bool IsJsonLines(ReadOnlySpan<char> mediaType) =>
         mediaType.Equals(JsonableMediaTypeNames.JsonLines, StringComparison.OrdinalIgnoreCase)
         || mediaType.Equals(JsonableMediaTypeNames.NdJson, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>
+    /// The stream format of a body of <paramref name="mediaType"/> read item by item: a JMC1 array, JSON Lines, or a JSON
+    /// array; <see langword="null"/> for anything else.
+    /// </summary>
+    /// <param name="mediaType">The media type without parameters.</param>
+    public static JsonableStreamFormat? StreamFormat(ReadOnlySpan<char> mediaType) =>
+        IsJmc1(mediaType) ? JsonableStreamFormat.Jmc1Array
+        : IsJsonLines(mediaType) ? JsonableStreamFormat.JsonLines
+        : IsJson(mediaType) ? JsonableStreamFormat.JsonArray
+        : null;
 }

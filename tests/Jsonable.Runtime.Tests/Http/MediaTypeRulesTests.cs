@@ -40,4 +40,26 @@ public sealed class MediaTypeRulesTests
         Assert.False(MediaTypeRules.IsJson(mediaType));
         Assert.False(MediaTypeRules.IsJmc1(mediaType));
     }
+
+    [Theory]
+    [InlineData("application/jsonl", JsonableStreamFormat.JsonLines)]
+    [InlineData("Application/X-NDJSON", JsonableStreamFormat.JsonLines)]
+    [InlineData("application/json", JsonableStreamFormat.JsonArray)]
+    [InlineData("application/vnd.api+json", JsonableStreamFormat.JsonArray)]
+    [InlineData("application/jsonc+jmc1", JsonableStreamFormat.Jmc1Array)]
+    public void StreamFormat_JsonLinesJsonAndJmc1(string mediaType, JsonableStreamFormat format)
+    {
+        Assert.Equal(format, MediaTypeRules.StreamFormat(mediaType));
+        Assert.Equal(format == JsonableStreamFormat.JsonLines, MediaTypeRules.IsJsonLines(mediaType));
+    }
+
+    [Theory]
+    [InlineData("application/json-seq")]
+    [InlineData("text/plain")]
+    [InlineData("application/jsonlines")]
+    public void StreamFormat_NoneForOthers(string mediaType)
+    {
+        Assert.Null(MediaTypeRules.StreamFormat(mediaType));
+        Assert.False(MediaTypeRules.IsJsonLines(mediaType));
+    }
 }

@@ -20,4 +20,7 @@ internal static partial class JsonableLog
 
     [LoggerMessage(EventId = 5, EventName = "LeftToSystemTextJson", Level = LogLevel.Warning, Message = "{Type} is written by System.Text.Json (JSON only; JMC1 cannot be produced for it): {Reason}")]
     public static partial void LeftToSystemTextJson(ILogger logger, string type, string reason);
+
+    [LoggerMessage(EventId = 6, EventName = "RequestStreamAborted", Level = LogLevel.Warning, Message = "The request stream failed at {Path} after the response had started; the connection is aborted: {Reason}")]
+    public static partial void RequestStreamAborted(ILogger logger, string? path, string reason, Exception exception);
 }

@@ -48,6 +48,9 @@ internal sealed class JsonableMvcOptionsSetup : IConfigureOptions<MvcOptions>
             options.OutputFormatters.Insert(lines, new JsonableJsonLinesOutputFormatter(_options, _loggerFactory.CreateLogger<JsonableJsonLinesOutputFormatter>()));
         }
 
+        // Streamed bodies (IAsyncEnumerable<T> of a generated type) first: the formatters above do not claim them.
+        options.InputFormatters.Insert(input, new JsonableStreamInputFormatter(_options));
+
         if (options.FormatterMappings.GetMediaTypeMappingForFormat(JsonableMediaTypes.JsonFormat) is null)
         {
             options.FormatterMappings.SetMediaTypeMappingForFormat(JsonableMediaTypes.JsonFormat, MediaTypeHeaderValue.Parse(JsonableMediaTypes.Json));
