@@ -79,7 +79,7 @@ public static partial class HttpClientJsonableExtensions
             MaxItemBytes = (int)Math.Min(options.MaxResponseBytes, int.MaxValue),
         };
         Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-        await using (body.ConfigureAwait(false))
+        using (body) // netstandard2.0's Stream is not IAsyncDisposable; a response stream disposes synchronously anyway
         {
             await foreach (T? item in JsonableSerializer.DeserializeAsyncEnumerable<T>(body, format, streamOptions, cancellationToken).ConfigureAwait(false))
             {

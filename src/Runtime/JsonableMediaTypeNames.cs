@@ -27,12 +27,6 @@ public static class JsonableMediaTypeNames
     /// <summary>Problem details (RFC 9457), what an error response carries.</summary>
     public const string ProblemJson = "application/problem+json";
 
-    /// <summary>JSON Lines: one JSON document per line, each followed by <c>\n</c>; a stream of items, read or written one at a time.</summary>
-    public const string JsonLines = "application/jsonl";
-
-    /// <summary>Newline-delimited JSON, the older name of <see cref="JsonLines"/> (the same bytes).</summary>
-    public const string NdJson = "application/x-ndjson";
-
     /// <summary>Server-sent events (the HTML living standard): <c>event:</c>, <c>id:</c>, <c>retry:</c> and <c>data:</c> lines per event.</summary>
     public const string EventStream = "text/event-stream";
 }

@@ -125,7 +125,7 @@ internal static class ItemStreamReader
         string inner = exception.Path ?? "$";
         string path = format == JsonableStreamFormat.JsonLines
             ? $"line {frame.Line}: {inner}"
-            : $"$[{frame.Index}]{inner.AsSpan(1)}";
+            : $"$[{frame.Index}]{inner.Substring(1)}";
         long at = exception.BytePosition >= 0 ? frame.AbsoluteStart + exception.BytePosition : frame.AbsoluteStart;
         return new JsonableException(exception.Reason, at, path, exception) { IsSizeLimit = exception.IsSizeLimit };
     }

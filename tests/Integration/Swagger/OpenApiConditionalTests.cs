@@ -89,7 +89,9 @@ public sealed class OpenApiConditionalTests(SampleApiFactory factory) : IClassFi
             {
                 foreach ((string status, JsonNode? response) in operation!["responses"]!.AsObject())
                 {
-                    if (status.StartsWith('2') && response!["headers"]?["ETag"] is null)
+                    // An event stream (the live feed) has no one entity to tag: its events carry the versions as ids.
+                    bool eventStream = response!["content"]?["text/event-stream"] is not null;
+                    if (status.StartsWith('2') && !eventStream && response["headers"]?["ETag"] is null)
                     {
                         missing.Add($"{method} {path} {status}");
                     }
