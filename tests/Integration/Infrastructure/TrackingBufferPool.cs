@@ -16,6 +16,8 @@ public sealed class TrackingBufferPool : ArrayPool<byte>, IDisposable
     private readonly ArrayPool<byte> _previous;
     private readonly bool _largeBodies;
     private readonly ConcurrentDictionary<byte[], byte> _outstanding = new(ReferenceEqualityComparer.Instance);
+    private readonly ConcurrentQueue<int> _sizes = new();
+    private readonly TaskCompletionSource _firstRent = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private int _rented;
     private int _returnedTwice;
 
@@ -39,6 +41,12 @@ public sealed class TrackingBufferPool : ArrayPool<byte>, IDisposable
     /// <summary>How many arrays were rented.</summary>
     public int Rented => Volatile.Read(ref _rented);
 
+    /// <summary>The length of each array handed out, in order.</summary>
+    public int[] RentedSizes => [.. _sizes];
+
+    /// <summary>Completes when the first array has been handed out.</summary>
+    public Task FirstRent => _firstRent.Task;
+
     /// <summary>How many rented arrays have not come back.</summary>
     public int Outstanding => _outstanding.Count;
 
@@ -50,7 +58,9 @@ public sealed class TrackingBufferPool : ArrayPool<byte>, IDisposable
     {
         byte[] array = new byte[Math.Max(minimumLength, 1)];
         _outstanding[array] = 0;
+        _sizes.Enqueue(array.Length);
         Interlocked.Increment(ref _rented);
+        _firstRent.TrySetResult();
         return array;
     }
 

@@ -62,6 +62,60 @@ public sealed class LargeRequestBodyTests(SampleApiFactory factory) : IClassFixt
     }
 
     [Theory]
+    [InlineData("/api")]
+    [InlineData("/minimal")]
+    public async Task EchoTwitter_DeclaredLength_SizesTheFirstArrayOnlyAsFarAsTheBytesThatArrived(string basePath)
+    {
+        // A client that declares a large Content-Length and sends a few KB must not make the server allocate what it
+        // declared: the first array holds 4 MB at most, and later ones grow with the bytes, never past the declared length.
+        TwitterRoot sent = Repeated(factory.Store.TwitterSearch, 13);
+        byte[] body = Encode(sent, "json");
+        Assert.True(body.Length > 5 * RequestBodyReader.LargeBody, "The body must be larger than the first array.");
+        using var small = new TrackingBufferPool();
+        using var large = new TrackingBufferPool(largeBodies: true);
+
+        var content = new GatedContent(body, firstBytes: 8192, gate: large.FirstRent, "application/json");
+        (HttpResponseMessage response, byte[] echoed) = await factory.CreateStreamingClient().SendAsync(HttpMethod.Post, $"{basePath}/twitter/echo", "application/json", content);
+
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        JsonData.AssertEqual(JsonSerializer.SerializeToUtf8Bytes(sent, RealDataJsonContext.Default.TwitterRoot), echoed);
+        int[] sizes = large.RentedSizes;
+        Assert.True(sizes[0] <= 4 * RequestBodyReader.LargeBody, $"first array {sizes[0]} bytes for {body.Length} declared");
+        Assert.Equal(body.Length, sizes[^1]);
+        Assert.Equal(0, large.Outstanding);
+    }
+
+    /// <summary>A body with a Content-Length whose first bytes go out, and the rest only once <paramref name="gate"/> completes.</summary>
+    private sealed class GatedContent : HttpContent
+    {
+        private readonly byte[] _body;
+        private readonly int _firstBytes;
+        private readonly Task _gate;
+
+        public GatedContent(byte[] body, int firstBytes, Task gate, string contentType)
+        {
+            _body = body;
+            _firstBytes = firstBytes;
+            _gate = gate;
+            Headers.ContentType = System.Net.Http.Headers.MediaTypeHeaderValue.Parse(contentType);
+        }
+
+        protected override async Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext? context)
+        {
+            await stream.WriteAsync(_body.AsMemory(0, _firstBytes));
+            await stream.FlushAsync();
+            await _gate.WaitAsync(TimeSpan.FromSeconds(60)); // the server has rented its first array
+            await stream.WriteAsync(_body.AsMemory(_firstBytes));
+        }
+
+        protected override bool TryComputeLength(out long length)
+        {
+            length = _body.Length;
+            return true;
+        }
+    }
+
+    [Theory]
     [MemberData(nameof(BasesFormatsAndFraming))]
     public async Task EchoTwitter_LargeBodyWithAnErrorAtTheEnd_Answers400ByPathAndReturnsItsArray(string basePath, string format, bool chunked)
     {

@@ -25,6 +25,9 @@ internal static class RequestBodyReader
     /// </summary>
     internal const int LargeBody = 1024 * 1024;
 
+    /// <summary>The most a large body's first array holds before more of the body has arrived.</summary>
+    private const int FirstLargeCapacity = 4 * LargeBody;
+
     /// <summary>Where the contiguous copies of multi-segment and transcoded bodies are rented from (tests swap it to watch rents and returns).</summary>
     internal static ArrayPool<byte> BufferPool { get; set; } = ArrayPool<byte>.Shared;
 
@@ -101,13 +104,17 @@ internal static class RequestBodyReader
 
     /// <summary>
     /// Copies (or transcodes) what has arrived into one array from <see cref="LargeBufferPool"/> and frees the pipe's
-    /// segments, read after read: the body sized by its Content-Length up front, else grown as it comes.
+    /// segments, read after read: grown as the bytes arrive, never past the declared Content-Length.
     /// </summary>
     private static async ValueTask<RequestBody> ReadLargeAsync(
         PipeReader reader, ReadOnlySequence<byte> first, Encoding? transcodeFrom, long? declared, long limit, CancellationToken cancellationToken)
     {
         ArrayPool<byte> pool = LargeBufferPool;
-        int capacity = (int)Math.Min(declared ?? first.Length * 2, limit);
+        // Content-Length bounds the growth (the server ends a body at its declared length), but sizes the first array
+        // only as far as the bytes that have arrived: a client that declares 30 MB and sends 4 KB must not make the
+        // server allocate 30 MB.
+        long cap = Math.Min(declared ?? limit, limit);
+        int capacity = (int)Math.Min(cap, Math.Max(first.Length * 2, FirstLargeCapacity));
         var output = new PooledUtf8(pool, capacity);
         Transcoder? transcoder = transcodeFrom is null ? null : new Transcoder(transcodeFrom);
         try
@@ -119,7 +126,7 @@ internal static class RequestBodyReader
                 received += buffer.Length;
                 if (transcoder is null)
                 {
-                    output.Append(buffer, limit);
+                    output.Append(buffer, cap);
                 }
                 else
                 {
@@ -140,7 +147,7 @@ internal static class RequestBodyReader
                     received += buffer.Length;
                     if (transcoder is null)
                     {
-                        output.Append(buffer, limit);
+                        output.Append(buffer, cap);
                     }
                     else
                     {
@@ -283,13 +290,14 @@ internal static class RequestBodyReader
             _length += written;
         }
 
-        /// <summary>Copies bytes that are already UTF-8, growing (up to <paramref name="limit"/>) when a body has no Content-Length.</summary>
+        /// <summary>Copies bytes that are already UTF-8, growing (up to <paramref name="limit"/>, or what they need) as the body arrives.</summary>
         public void Append(ReadOnlySequence<byte> bytes, long limit)
         {
             int room = checked((int)bytes.Length);
             if (_buffer!.Length - _length < room)
             {
-                PooledArrays.Grow(pool, ref _buffer!, _length, room, limit);
+                // The cap is a size hint (the declared length): never below what the bytes need.
+                PooledArrays.Grow(pool, ref _buffer!, _length, room, Math.Max(limit, (long)_length + room));
             }
 
             bytes.CopyTo(_buffer.AsSpan(_length));
