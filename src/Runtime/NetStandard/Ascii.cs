@@ -40,13 +40,7 @@ internal static class Ascii
 
         for (int i = 0; i < left.Length; i++)
         {
-            uint a = left[i], b = right[i];
-            if (a == b)
-            {
-                continue;
-            }
-
-            if (a >= 0x80 || b >= 0x80 || (a | 0x20) != (b | 0x20) || (uint)((a | 0x20) - 'a') > 'z' - 'a')
+            if (!EqualsIgnoreCase(left[i], right[i]))
             {
                 return false;
             }
@@ -64,13 +58,7 @@ internal static class Ascii
 
         for (int i = 0; i < left.Length; i++)
         {
-            uint a = left[i], b = right[i];
-            if (a == b)
-            {
-                continue;
-            }
-
-            if (a >= 0x80 || b >= 0x80 || (a | 0x20) != (b | 0x20) || (uint)((a | 0x20) - 'a') > 'z' - 'a')
+            if (!EqualsIgnoreCase(left[i], right[i]))
             {
                 return false;
             }
@@ -78,4 +66,8 @@ internal static class Ascii
 
         return true;
     }
+
+    /// <summary>Whether two ASCII characters are equal ignoring case; false when either is not ASCII.</summary>
+    private static bool EqualsIgnoreCase(uint a, uint b) =>
+        a == b || (a < 0x80 && b < 0x80 && (a | 0x20) == (b | 0x20) && (uint)((a | 0x20) - 'a') <= 'z' - 'a');
 }
