@@ -16,22 +16,18 @@ namespace Jsonable.Samples.WebApi.Storage;
 public sealed class PostgresSampleStore : ISampleStore, IDisposable
 {
     private readonly NpgsqlDataSource _dataSource;
-    private readonly ILogger? _logger;
     private readonly string _channel;
     private readonly string _instance = Guid.NewGuid().ToString("N");
     private readonly object _writeLock = new();
     private readonly ConcurrentDictionary<long, (Status Value, byte[] Json)> _statuses = new();
     private readonly ConcurrentDictionary<long, (CitmEvent Value, byte[] Json)> _events = new();
     private readonly StatusListJsonCache _statusListJson = new();
-    private readonly CancellationTokenSource _stopListening = new();
-    private readonly Task _listening;
-    private readonly TaskCompletionSource _listeningStarted = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly PostgresChangeListener _listener;
 
     /// <summary>Creates (once, whichever instance comes first) and seeds the tables, then loads them and starts listening.</summary>
     public PostgresSampleStore(NpgsqlDataSource dataSource, string dataDirectory, ILogger<PostgresSampleStore>? logger = null)
     {
         _dataSource = dataSource;
-        _logger = logger;
         TwitterSearch = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));
         Catalog = CitmCatalog.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "citm_catalog.json")));
 
@@ -40,11 +36,7 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
             using NpgsqlTransaction tx = connection.BeginTransaction();
             PostgresSchema.Lock(connection, tx);
 
-            // Notifications are per database: the schema in the name keeps databases shared by schema apart (the tests).
-            using (var schema = new NpgsqlCommand("SELECT current_schema()", connection, tx))
-            {
-                _channel = "jsonable_sample:" + (string)schema.ExecuteScalar()!;
-            }
+            _channel = PostgresChangeListener.ChannelFor(connection, tx, "jsonable_sample");
 
             using (var create = new NpgsqlCommand(
                 "CREATE TABLE IF NOT EXISTS statuses (id bigint PRIMARY KEY, json bytea NOT NULL); CREATE TABLE IF NOT EXISTS events (id bigint PRIMARY KEY, json bytea NOT NULL)",
@@ -61,9 +53,9 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
             tx.Commit();
         }
 
-        // Listen before loading: a write between the two is then both loaded and notified, never neither.
-        _listening = Task.Run(ListenAsync);
-        _listeningStarted.Task.GetAwaiter().GetResult();
+        // Listen before loading: a write between the two is then both loaded and notified, never neither. Whatever was
+        // written while the connection was lost is only in the database: load everything again then.
+        _listener = new PostgresChangeListener(dataSource, _channel, OnNotification, Load, logger);
         Load();
     }
 
@@ -141,20 +133,7 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
         }
     }
 
-    public void Dispose()
-    {
-        _stopListening.Cancel();
-        try
-        {
-            _listening.Wait(TimeSpan.FromSeconds(5));
-        }
-        catch (AggregateException)
-        {
-            // Stopping is all that was asked; ListenAsync logged anything unexpected.
-        }
-
-        _stopListening.Dispose();
-    }
+    public void Dispose() => _listener.Dispose();
 
     /// <summary>Inserts or replaces a row and tells the other instances, in one round trip; true when the row is new.</summary>
     private bool Upsert(string table, long id, byte[] json, NpgsqlConnection? connection = null, NpgsqlTransaction? tx = null)
@@ -244,53 +223,6 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
             {
                 _statuses[id] = (Status.CreateFromJson(json), json);
                 _statusListJson.Invalidate();
-            }
-        }
-    }
-
-    private async Task ListenAsync()
-    {
-        CancellationToken stop = _stopListening.Token;
-        bool reconnecting = false;
-        while (!stop.IsCancellationRequested)
-        {
-            try
-            {
-                await using NpgsqlConnection connection = await _dataSource.OpenConnectionAsync(stop);
-                connection.Notification += (_, e) => OnNotification(e.Payload);
-                await using (var listen = new NpgsqlCommand($"LISTEN \"{_channel.Replace("\"", "\"\"", StringComparison.Ordinal)}\"", connection))
-                {
-                    await listen.ExecuteNonQueryAsync(stop);
-                }
-
-                _listeningStarted.TrySetResult();
-                if (reconnecting)
-                {
-                    // Whatever was written while this instance was not listening is only in the database.
-                    Load();
-                    reconnecting = false;
-                }
-
-                while (true)
-                {
-                    await connection.WaitAsync(stop);
-                }
-            }
-            catch (OperationCanceledException) when (stop.IsCancellationRequested)
-            {
-                return;
-            }
-            catch (Exception e) when (e is NpgsqlException or InvalidOperationException or IOException)
-            {
-                if (!_listeningStarted.Task.IsCompleted)
-                {
-                    _listeningStarted.TrySetException(e);
-                    return;
-                }
-
-                _logger?.LogWarning(e, "Lost the notification connection; reconnecting and reloading");
-                reconnecting = true;
-                await Task.Delay(TimeSpan.FromSeconds(1), stop).ContinueWith(_ => { }, TaskScheduler.Default);
             }
         }
     }
