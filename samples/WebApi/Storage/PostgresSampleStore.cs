@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Globalization;
 using Jsonable.Samples.RealData;
 using Npgsql;
@@ -7,29 +6,25 @@ using NpgsqlTypes;
 namespace Jsonable.Samples.WebApi.Storage;
 
 /// <summary>
-/// Statuses and events in PostgreSQL (one row per item, its JSON as written by Jsonable), served from memory like
-/// <see cref="SqliteSampleStore"/> so that the routes compare serializers rather than database round trips. Unlike it,
+/// Statuses and events in PostgreSQL (one row per item, its JSON as written by Jsonable), served from memory
+/// (<see cref="CachedSampleStore"/>) like <see cref="SqliteSampleStore"/>. Unlike it,
 /// several instances can share the database: every write also sends a <c>NOTIFY</c>, and each instance LISTENs and
 /// re-reads the rows that another one wrote, so a status POSTed through one instance is served by all of them
 /// (a few milliseconds later).
 /// </summary>
-public sealed class PostgresSampleStore : ISampleStore, IDisposable
+public sealed class PostgresSampleStore : CachedSampleStore, IDisposable
 {
     private readonly NpgsqlDataSource _dataSource;
     private readonly string _channel;
     private readonly string _instance = Guid.NewGuid().ToString("N");
     private readonly object _writeLock = new();
-    private readonly ConcurrentDictionary<long, (Status Value, byte[] Json)> _statuses = new();
-    private readonly ConcurrentDictionary<long, (CitmEvent Value, byte[] Json)> _events = new();
-    private readonly StatusListJsonCache _statusListJson = new();
     private readonly PostgresChangeListener _listener;
 
     /// <summary>Creates (once, whichever instance comes first) and seeds the tables, then loads them and starts listening.</summary>
     public PostgresSampleStore(NpgsqlDataSource dataSource, string dataDirectory, ILogger<PostgresSampleStore>? logger = null)
+        : base(dataDirectory)
     {
         _dataSource = dataSource;
-        TwitterSearch = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));
-        Catalog = CitmCatalog.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "citm_catalog.json")));
 
         using (NpgsqlConnection connection = dataSource.OpenConnection())
         {
@@ -59,33 +54,19 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
         Load();
     }
 
-    public TwitterRoot TwitterSearch { get; }
-
-    public CitmCatalog Catalog { get; }
-
-    public IReadOnlyList<Status> ListStatuses(int limit) =>
-        FirstByKey(_statuses, limit).Select(p => p.Value.Value).ToList();
-
-    public Status? GetStatus(long id) => _statuses.TryGetValue(id, out var s) ? s.Value : null;
-
-    public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
-
-    public byte[] ListStatusesJson(int limit) =>
-        _statusListJson.Get(limit, () => FirstByKey(_statuses, int.MaxValue).Select(p => p.Value.Json));
-
-    public bool UpsertStatus(Status status)
+    public override bool UpsertStatus(Status status)
     {
         byte[] json = System.Text.Encoding.UTF8.GetBytes(status.ToJson());
         lock (_writeLock)
         {
             bool added = Upsert("statuses", status.id, json);
-            _statuses[status.id] = (status, json);
-            _statusListJson.Invalidate();
+            Statuses[status.id] = (status, json);
+            StatusListJson.Invalidate();
             return added;
         }
     }
 
-    public Status? UpdateStatus(long id, Action<Status> change)
+    public override Status? UpdateStatus(long id, Action<Status> change)
     {
         lock (_writeLock)
         {
@@ -109,26 +90,19 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
             write.Parameters.Add(new NpgsqlParameter<string> { TypedValue = Payload("statuses", id) });
             write.ExecuteNonQuery();
             tx.Commit();
-            _statuses[id] = (copy, json);
-            _statusListJson.Invalidate();
+            Statuses[id] = (copy, json);
+            StatusListJson.Invalidate();
             return copy;
         }
     }
 
-    public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
-        FirstByKey(_events, limit).Select(p => p.Value.Value).ToList();
-
-    public CitmEvent? GetEvent(long id) => _events.TryGetValue(id, out var e) ? e.Value : null;
-
-    public byte[]? GetEventJson(long id) => _events.TryGetValue(id, out var e) ? e.Json : null;
-
-    public bool UpsertEvent(CitmEvent citmEvent)
+    public override bool UpsertEvent(CitmEvent citmEvent)
     {
         byte[] json = System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson());
         lock (_writeLock)
         {
             bool added = Upsert("events", citmEvent.id, json);
-            _events[citmEvent.id] = (citmEvent, json);
+            Events[citmEvent.id] = (citmEvent, json);
             return added;
         }
     }
@@ -185,7 +159,7 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
                 while (reader.Read())
                 {
                     byte[] json = reader.GetFieldValue<byte[]>(1);
-                    _statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
+                    Statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
                 }
             }
 
@@ -195,11 +169,11 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
                 while (reader.Read())
                 {
                     byte[] json = reader.GetFieldValue<byte[]>(1);
-                    _events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
+                    Events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
                 }
             }
 
-            _statusListJson.Invalidate();
+            StatusListJson.Invalidate();
         }
     }
 
@@ -217,12 +191,12 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
 
             if (table == "events")
             {
-                _events[id] = (CitmEvent.CreateFromJson(json), json);
+                Events[id] = (CitmEvent.CreateFromJson(json), json);
             }
             else
             {
-                _statuses[id] = (Status.CreateFromJson(json), json);
-                _statusListJson.Invalidate();
+                Statuses[id] = (Status.CreateFromJson(json), json);
+                StatusListJson.Invalidate();
             }
         }
     }
@@ -237,8 +211,4 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
     }
 
     private static NpgsqlParameter<byte[]> Bytes(byte[] json) => new() { TypedValue = json, NpgsqlDbType = NpgsqlDbType.Bytea };
-
-    /// <summary>The first <paramref name="limit"/> items by id, from an atomic snapshot (see <see cref="SqliteSampleStore"/>).</summary>
-    private static IEnumerable<KeyValuePair<long, TValue>> FirstByKey<TValue>(ConcurrentDictionary<long, TValue> items, int limit) =>
-        items.ToArray().OrderBy(p => p.Key).Take(limit);
 }
