@@ -57,7 +57,7 @@ public sealed class LiveTransformAcrossInstancesTests
         {
             (HttpResponseMessage patched, byte[] body) = await writer.SendAsync(
                 HttpMethod.Patch, $"{(i % 2 == 0 ? "/api" : "/minimal")}/transforms/{id}", "application/json",
-                Requests.Body(Encoding.UTF8.GetBytes(Patch(i)), "application/merge-patch+json"));
+                Requests.Body(Encoding.UTF8.GetBytes(LiveTransformTests.Patch(i)), "application/merge-patch+json"));
             await HttpAssert.StatusAsync(HttpStatusCode.OK, patched);
             stored[Version(patched.Headers.ETag!.Tag)] = Canonical(body);
         }
@@ -91,17 +91,6 @@ public sealed class LiveTransformAcrossInstancesTests
         await guard.CancelAsync();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => following);
     }
-
-    /// <summary>Change number <paramref name="i"/>: every kind of member a delta carries.</summary>
-    private static string Patch(int i) => (i % 6) switch
-    {
-        0 => $$"""{"position":[{{i}},1.5,-2]}""",
-        1 => $$"""{"name":"name {{i}} \"quoted\"\nline"}""",
-        2 => $$$"""{"counters":{"k{{{i}}}":{{{i}}},"k{{{i - 6}}}":null}}""",
-        3 => "{\"payload\":{\"mass\":" + i + ",\"dimensions\":{\"width\":" + i + ".25}}}",
-        4 => $$"""{"tags":["t{{i}}","u"],"rotation":null}""",
-        _ => $$"""{"payload":{"kind":"crate {{i}}"},"scale":[1,1,{{i}}]}""",
-    };
 
     private static long Version(string etag) => long.Parse(etag.Trim('"'), CultureInfo.InvariantCulture);
 
