@@ -10,8 +10,8 @@ namespace Jsonable.Samples.WebApi.Storage;
 /// database file. Within one process, updates take turns on a lock first: SQLite has one writer at a time anyway, and
 /// writers that collide inside SQLite are retried by Microsoft.Data.Sqlite after a fixed 150 ms sleep, which made the
 /// tail of concurrent PATCHes (docs/partial-updates.md#patch-under-contention). SQLite cannot notify another process,
-/// so once a live feed listens (<see cref="WrittenElsewhere"/>) the store polls <c>PRAGMA data_version</c>, which
-/// changes when any other connection commits, every <see cref="PollInterval"/>.
+/// so once a live feed listens (<see cref="WrittenElsewhere"/>) the store of a database file polls
+/// <c>PRAGMA data_version</c>, which changes when any other connection commits, every <see cref="PollInterval"/>.
 /// </summary>
 public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStore, IDisposable
 {
@@ -144,7 +144,12 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
             lock (_watchLock)
             {
                 _writtenElsewhere += value;
-                _watching ??= Task.Run(WatchAsync);
+
+                // An in-memory database is this process's own: nobody else can write it.
+                if (_watching is null && new SqliteConnectionStringBuilder(_connectionString) is not ({ DataSource: ":memory:" } or { Mode: SqliteOpenMode.Memory }))
+                {
+                    _watching = Task.Run(WatchAsync);
+                }
             }
         }
 
