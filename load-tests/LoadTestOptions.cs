@@ -43,6 +43,9 @@ internal sealed class LoadTestOptions
 
         The server's memory on 23 MB bodies (a mode of its own; see MemoryRun.cs):
         dotnet run -c Release --project load-tests -- --memory-run [--rounds N] [--routes LIST] [--statuses N]
+
+        Streamed uploads, Jsonable's stream route against System.Text.Json's: items/s and server RSS (see UploadRun.cs):
+        dotnet run -c Release --project load-tests -- --upload-run [--megabytes N] [--bodies json,jsonl] [--routes LIST] [--out DIR]
         """;
 
     public Uri? Url { get; private set; }

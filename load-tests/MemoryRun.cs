@@ -50,7 +50,7 @@ internal static class MemoryRun
             }
         }
 
-        string server = ServerAssembly();
+        string server = SampleProcess.Assembly();
         byte[] body = await CreateBodyAsync(statuses, cancellationToken);
         Console.WriteLine($"Server: {server} (a fresh process per route and round)");
         Console.WriteLine($"Body: {body.Length / 1e6:F1} MB, {statuses} statuses; 3 POSTs in a row, then 8 at once, twice; RSS from /proc");
@@ -66,7 +66,7 @@ internal static class MemoryRun
             {
                 Result result = await RunRouteAsync(server, route, body, cancellationToken);
                 results.Add((route, result));
-                Console.WriteLine($"| `{route}` | {round} | {Mb(result.PeakRss)} | {Mb(result.EndRss)} | {Mb(result.SequentialPeakRss)} | {Mb(result.StartRss)} | {result.Time.TotalSeconds:F2} s |");
+                Console.WriteLine($"| `{route}` | {round} | {SampleProcess.Mb(result.PeakRss)} | {SampleProcess.Mb(result.EndRss)} | {SampleProcess.Mb(result.SequentialPeakRss)} | {SampleProcess.Mb(result.StartRss)} | {result.Time.TotalSeconds:F2} s |");
             }
         }
 
@@ -78,31 +78,17 @@ internal static class MemoryRun
             foreach (string route in routes)
             {
                 List<Result> mine = results.Where(r => r.Route == route).Select(r => r.Result).ToList();
-                Console.WriteLine($"| `{route}` | {Mb(Median(mine, r => r.PeakRss))} | {Mb(Median(mine, r => r.EndRss))} | {Median(mine, r => r.Time.TotalSeconds):F2} s |");
+                Console.WriteLine($"| `{route}` | {SampleProcess.Mb(Median(mine, r => r.PeakRss))} | {SampleProcess.Mb(Median(mine, r => r.EndRss))} | {Median(mine, r => r.Time.TotalSeconds):F2} s |");
             }
         }
 
         return 0;
     }
 
-    private static string Mb(double bytes) => $"{bytes / (1024 * 1024):F0} MB";
-
     private static double Median(List<Result> results, Func<Result, double> value)
     {
         double[] sorted = results.Select(value).Order().ToArray();
         return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
-    }
-
-    /// <summary>The sample's own build output (its runtimeconfig chooses the server GC, as for any ASP.NET Core app).</summary>
-    private static string ServerAssembly()
-    {
-        string here = Path.Combine(AppContext.BaseDirectory, "Jsonable.Samples.WebApi.dll");
-        if (File.Exists(Path.ChangeExtension(here, ".runtimeconfig.json")))
-        {
-            return here;
-        }
-
-        throw new InvalidOperationException($"{here} has no runtimeconfig.json next to it: build load-tests first.");
     }
 
     /// <summary>data/twitter.json's statuses repeated, each copy with new ids, as compact JSON (as a client sends it).</summary>
@@ -127,7 +113,7 @@ internal static class MemoryRun
 
     private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, CancellationToken cancellationToken)
     {
-        using Process process = StartServer(server, out Uri baseUri);
+        using Process process = SampleProcess.Start(server, "memory-run", out Uri baseUri);
         try
         {
             using var client = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 16, AutomaticDecompression = DecompressionMethods.None })
@@ -135,14 +121,14 @@ internal static class MemoryRun
                 BaseAddress = baseUri,
                 Timeout = TimeSpan.FromMinutes(5),
             };
-            long start = ReadStatus(process.Id, "VmRSS:");
+            long start = SampleProcess.ReadStatus(process.Id, "VmRSS:");
             var clock = Stopwatch.StartNew();
             for (int i = 0; i < 3; i++)
             {
                 await PostAsync(client, route, body, cancellationToken);
             }
 
-            long sequentialPeak = ReadStatus(process.Id, "VmHWM:");
+            long sequentialPeak = SampleProcess.ReadStatus(process.Id, "VmHWM:");
 
             for (int wave = 0; wave < 2; wave++)
             {
@@ -151,12 +137,11 @@ internal static class MemoryRun
 
             TimeSpan time = clock.Elapsed;
             await Task.Delay(Settle, cancellationToken);
-            return new Result(start, sequentialPeak, ReadStatus(process.Id, "VmHWM:"), ReadStatus(process.Id, "VmRSS:"), time);
+            return new Result(start, sequentialPeak, SampleProcess.ReadStatus(process.Id, "VmHWM:"), SampleProcess.ReadStatus(process.Id, "VmRSS:"), time);
         }
         finally
         {
-            process.Kill(entireProcessTree: true);
-            await process.WaitForExitAsync(CancellationToken.None);
+            await SampleProcess.StopAsync(process);
         }
     }
 
@@ -170,67 +155,6 @@ internal static class MemoryRun
         {
             throw new InvalidOperationException($"POST {route}: {(int)response.StatusCode}, {answer.Length} bytes: {System.Text.Encoding.UTF8.GetString(answer.AsSpan(0, Math.Min(answer.Length, 500)))}");
         }
-    }
-
-    /// <summary>The sample in a process of its own on a free port; returns once Kestrel says where it listens.</summary>
-    private static Process StartServer(string assembly, out Uri baseUri)
-    {
-        var start = new ProcessStartInfo("dotnet")
-        {
-            WorkingDirectory = Path.GetDirectoryName(assembly)!,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add(assembly);
-        start.ArgumentList.Add("--urls");
-        start.ArgumentList.Add("http://127.0.0.1:0");
-        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
-        start.Environment["ConnectionStrings__Sample"] = $"Data Source=file:memory-run-{Guid.NewGuid():N}?mode=memory&cache=shared";
-        start.Environment["Logging__LogLevel__Default"] = "Warning";
-        start.Environment["Logging__LogLevel__Microsoft.Hosting.Lifetime"] = "Information";
-        Process process = Process.Start(start) ?? throw new InvalidOperationException("dotnet did not start.");
-        process.ErrorDataReceived += (_, e) =>
-        {
-            if (e.Data is not null)
-            {
-                Console.Error.WriteLine("server: " + e.Data);
-            }
-        };
-        process.BeginErrorReadLine();
-        while (process.StandardOutput.ReadLine() is { } line)
-        {
-            int at = line.IndexOf("Now listening on: ", StringComparison.Ordinal);
-            if (at >= 0)
-            {
-                baseUri = new Uri(line[(at + "Now listening on: ".Length)..].Trim());
-
-                // Keep draining its output so the server never blocks on a full pipe.
-                _ = Task.Run(async () =>
-                {
-                    while (await process.StandardOutput.ReadLineAsync() is not null)
-                    {
-                    }
-                });
-                return process;
-            }
-        }
-
-        throw new InvalidOperationException("The sample exited before it listened.");
-    }
-
-    /// <summary>A <c>/proc/PID/status</c> line in bytes (the kernel gives kB).</summary>
-    private static long ReadStatus(int pid, string key)
-    {
-        foreach (string line in File.ReadLines($"/proc/{pid}/status"))
-        {
-            if (line.StartsWith(key, StringComparison.Ordinal))
-            {
-                return long.Parse(line[key.Length..].Trim().Split(' ')[0], CultureInfo.InvariantCulture) * 1024;
-            }
-        }
-
-        throw new InvalidOperationException($"/proc/{pid}/status has no {key}");
     }
 
     private sealed record Result(long StartRss, long SequentialPeakRss, long PeakRss, long EndRss, TimeSpan Time);

@@ -16,12 +16,14 @@ internal static class LoadTestProgram
 
     public static async Task<int> Main(string[] args)
     {
-        if (args is ["--memory-run", ..])
+        if (args is ["--memory-run" or "--upload-run", ..])
         {
-            // Its own mode: servers in processes of their own, measured from /proc (MemoryRun.cs).
+            // Modes of their own: servers in processes of their own, measured from /proc (MemoryRun.cs, UploadRun.cs).
             try
             {
-                return await MemoryRun.RunAsync(args[1..], CancellationToken.None);
+                return args[0] == "--memory-run"
+                    ? await MemoryRun.RunAsync(args[1..], CancellationToken.None)
+                    : await UploadRun.RunAsync(args[1..], CancellationToken.None);
             }
             catch (ArgumentException e)
             {

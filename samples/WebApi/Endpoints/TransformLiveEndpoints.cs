@@ -14,15 +14,26 @@ namespace Jsonable.Samples.WebApi.Endpoints;
 /// </summary>
 public static class TransformLiveEndpoints
 {
-    /// <summary>Adds the change feed and makes the transform store publish every write to it.</summary>
+    /// <summary>
+    /// Adds the change feed and makes the transform store publish every write to it, this process's writes as they are
+    /// made and, when the store is shared (<see cref="ISharedTransformStore"/>), the other instances' writes it hears of.
+    /// </summary>
     public static IServiceCollection AddTransformChangeFeed(this IServiceCollection services)
     {
         services.AddSingleton<TransformChangeFeed>();
         ServiceDescriptor store = services.Last(d => d.ServiceType == typeof(ITransformStore));
         services.Remove(store);
-        services.AddSingleton<ITransformStore>(s => new PublishingTransformStore(
-            (ITransformStore)store.ImplementationFactory!(s),
-            s.GetRequiredService<TransformChangeFeed>()));
+        services.AddSingleton<ITransformStore>(s =>
+        {
+            var inner = (ITransformStore)store.ImplementationFactory!(s);
+            var feed = s.GetRequiredService<TransformChangeFeed>();
+            if (inner is ISharedTransformStore shared)
+            {
+                shared.WrittenElsewhere += written => feed.WrittenElsewhere(written, inner.Get);
+            }
+
+            return new PublishingTransformStore(inner, feed);
+        });
         return services;
     }
 

@@ -24,3 +24,18 @@ public interface ITransformStore
     /// </summary>
     StoredTransform? Update(long id, Action<StoredTransform> change);
 }
+
+/// <summary>
+/// A transform store whose database other processes write too (several instances behind a balancer): it tells when one
+/// of them may have written a transform, so that what this process keeps of it (the live feed's last state) is read again.
+/// </summary>
+public interface ISharedTransformStore
+{
+    /// <summary>Raised on a background thread, one at a time, in the order the database committed the writes.</summary>
+    event Action<TransformWrittenElsewhere>? WrittenElsewhere;
+}
+
+/// <summary>Another process wrote a transform.</summary>
+/// <param name="Id">The transform, or null when any of them may have changed (after notifications were lost, or a store that cannot tell which).</param>
+/// <param name="Version">The version written (0 when not known): a copy at this version or later is up to date.</param>
+public readonly record struct TransformWrittenElsewhere(long? Id, long Version);

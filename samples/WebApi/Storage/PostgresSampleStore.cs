@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Globalization;
 using Jsonable.Samples.RealData;
 using Npgsql;
@@ -7,44 +6,32 @@ using NpgsqlTypes;
 namespace Jsonable.Samples.WebApi.Storage;
 
 /// <summary>
-/// Statuses and events in PostgreSQL (one row per item, its JSON as written by Jsonable), served from memory like
-/// <see cref="SqliteSampleStore"/> so that the routes compare serializers rather than database round trips. Unlike it,
+/// Statuses and events in PostgreSQL (one row per item, its JSON as written by Jsonable), served from memory
+/// (<see cref="CachedSampleStore"/>) like <see cref="SqliteSampleStore"/>. Unlike it,
 /// several instances can share the database: every write also sends a <c>NOTIFY</c>, and each instance LISTENs and
 /// re-reads the rows that another one wrote, so a status POSTed through one instance is served by all of them
 /// (a few milliseconds later).
 /// </summary>
-public sealed class PostgresSampleStore : ISampleStore, IDisposable
+public sealed class PostgresSampleStore : CachedSampleStore, IDisposable
 {
     private readonly NpgsqlDataSource _dataSource;
-    private readonly ILogger? _logger;
     private readonly string _channel;
     private readonly string _instance = Guid.NewGuid().ToString("N");
     private readonly object _writeLock = new();
-    private readonly ConcurrentDictionary<long, (Status Value, byte[] Json)> _statuses = new();
-    private readonly ConcurrentDictionary<long, (CitmEvent Value, byte[] Json)> _events = new();
-    private readonly StatusListJsonCache _statusListJson = new();
-    private readonly CancellationTokenSource _stopListening = new();
-    private readonly Task _listening;
-    private readonly TaskCompletionSource _listeningStarted = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly PostgresChangeListener _listener;
 
     /// <summary>Creates (once, whichever instance comes first) and seeds the tables, then loads them and starts listening.</summary>
     public PostgresSampleStore(NpgsqlDataSource dataSource, string dataDirectory, ILogger<PostgresSampleStore>? logger = null)
+        : base(dataDirectory)
     {
         _dataSource = dataSource;
-        _logger = logger;
-        TwitterSearch = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));
-        Catalog = CitmCatalog.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "citm_catalog.json")));
 
         using (NpgsqlConnection connection = dataSource.OpenConnection())
         {
             using NpgsqlTransaction tx = connection.BeginTransaction();
             PostgresSchema.Lock(connection, tx);
 
-            // Notifications are per database: the schema in the name keeps databases shared by schema apart (the tests).
-            using (var schema = new NpgsqlCommand("SELECT current_schema()", connection, tx))
-            {
-                _channel = "jsonable_sample:" + (string)schema.ExecuteScalar()!;
-            }
+            _channel = PostgresChangeListener.ChannelFor(connection, tx, "jsonable_sample");
 
             using (var create = new NpgsqlCommand(
                 "CREATE TABLE IF NOT EXISTS statuses (id bigint PRIMARY KEY, json bytea NOT NULL); CREATE TABLE IF NOT EXISTS events (id bigint PRIMARY KEY, json bytea NOT NULL)",
@@ -61,39 +48,25 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
             tx.Commit();
         }
 
-        // Listen before loading: a write between the two is then both loaded and notified, never neither.
-        _listening = Task.Run(ListenAsync);
-        _listeningStarted.Task.GetAwaiter().GetResult();
+        // Listen before loading: a write between the two is then both loaded and notified, never neither. Whatever was
+        // written while the connection was lost is only in the database: load everything again then.
+        _listener = new PostgresChangeListener(dataSource, _channel, OnNotification, Load, logger);
         Load();
     }
 
-    public TwitterRoot TwitterSearch { get; }
-
-    public CitmCatalog Catalog { get; }
-
-    public IReadOnlyList<Status> ListStatuses(int limit) =>
-        FirstByKey(_statuses, limit).Select(p => p.Value.Value).ToList();
-
-    public Status? GetStatus(long id) => _statuses.TryGetValue(id, out var s) ? s.Value : null;
-
-    public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
-
-    public byte[] ListStatusesJson(int limit) =>
-        _statusListJson.Get(limit, () => FirstByKey(_statuses, int.MaxValue).Select(p => p.Value.Json));
-
-    public bool UpsertStatus(Status status)
+    public override bool UpsertStatus(Status status)
     {
         byte[] json = System.Text.Encoding.UTF8.GetBytes(status.ToJson());
         lock (_writeLock)
         {
             bool added = Upsert("statuses", status.id, json);
-            _statuses[status.id] = (status, json);
-            _statusListJson.Invalidate();
+            Statuses[status.id] = (status, json);
+            StatusListJson.Invalidate();
             return added;
         }
     }
 
-    public Status? UpdateStatus(long id, Action<Status> change)
+    public override Status? UpdateStatus(long id, Action<Status> change)
     {
         lock (_writeLock)
         {
@@ -117,44 +90,24 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
             write.Parameters.Add(new NpgsqlParameter<string> { TypedValue = Payload("statuses", id) });
             write.ExecuteNonQuery();
             tx.Commit();
-            _statuses[id] = (copy, json);
-            _statusListJson.Invalidate();
+            Statuses[id] = (copy, json);
+            StatusListJson.Invalidate();
             return copy;
         }
     }
 
-    public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
-        FirstByKey(_events, limit).Select(p => p.Value.Value).ToList();
-
-    public CitmEvent? GetEvent(long id) => _events.TryGetValue(id, out var e) ? e.Value : null;
-
-    public byte[]? GetEventJson(long id) => _events.TryGetValue(id, out var e) ? e.Json : null;
-
-    public bool UpsertEvent(CitmEvent citmEvent)
+    public override bool UpsertEvent(CitmEvent citmEvent)
     {
         byte[] json = System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson());
         lock (_writeLock)
         {
             bool added = Upsert("events", citmEvent.id, json);
-            _events[citmEvent.id] = (citmEvent, json);
+            Events[citmEvent.id] = (citmEvent, json);
             return added;
         }
     }
 
-    public void Dispose()
-    {
-        _stopListening.Cancel();
-        try
-        {
-            _listening.Wait(TimeSpan.FromSeconds(5));
-        }
-        catch (AggregateException)
-        {
-            // Stopping is all that was asked; ListenAsync logged anything unexpected.
-        }
-
-        _stopListening.Dispose();
-    }
+    public void Dispose() => _listener.Dispose();
 
     /// <summary>Inserts or replaces a row and tells the other instances, in one round trip; true when the row is new.</summary>
     private bool Upsert(string table, long id, byte[] json, NpgsqlConnection? connection = null, NpgsqlTransaction? tx = null)
@@ -206,7 +159,7 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
                 while (reader.Read())
                 {
                     byte[] json = reader.GetFieldValue<byte[]>(1);
-                    _statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
+                    Statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
                 }
             }
 
@@ -216,11 +169,11 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
                 while (reader.Read())
                 {
                     byte[] json = reader.GetFieldValue<byte[]>(1);
-                    _events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
+                    Events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
                 }
             }
 
-            _statusListJson.Invalidate();
+            StatusListJson.Invalidate();
         }
     }
 
@@ -238,59 +191,12 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
 
             if (table == "events")
             {
-                _events[id] = (CitmEvent.CreateFromJson(json), json);
+                Events[id] = (CitmEvent.CreateFromJson(json), json);
             }
             else
             {
-                _statuses[id] = (Status.CreateFromJson(json), json);
-                _statusListJson.Invalidate();
-            }
-        }
-    }
-
-    private async Task ListenAsync()
-    {
-        CancellationToken stop = _stopListening.Token;
-        bool reconnecting = false;
-        while (!stop.IsCancellationRequested)
-        {
-            try
-            {
-                await using NpgsqlConnection connection = await _dataSource.OpenConnectionAsync(stop);
-                connection.Notification += (_, e) => OnNotification(e.Payload);
-                await using (var listen = new NpgsqlCommand($"LISTEN \"{_channel.Replace("\"", "\"\"", StringComparison.Ordinal)}\"", connection))
-                {
-                    await listen.ExecuteNonQueryAsync(stop);
-                }
-
-                _listeningStarted.TrySetResult();
-                if (reconnecting)
-                {
-                    // Whatever was written while this instance was not listening is only in the database.
-                    Load();
-                    reconnecting = false;
-                }
-
-                while (true)
-                {
-                    await connection.WaitAsync(stop);
-                }
-            }
-            catch (OperationCanceledException) when (stop.IsCancellationRequested)
-            {
-                return;
-            }
-            catch (Exception e) when (e is NpgsqlException or InvalidOperationException or IOException)
-            {
-                if (!_listeningStarted.Task.IsCompleted)
-                {
-                    _listeningStarted.TrySetException(e);
-                    return;
-                }
-
-                _logger?.LogWarning(e, "Lost the notification connection; reconnecting and reloading");
-                reconnecting = true;
-                await Task.Delay(TimeSpan.FromSeconds(1), stop).ContinueWith(_ => { }, TaskScheduler.Default);
+                Statuses[id] = (Status.CreateFromJson(json), json);
+                StatusListJson.Invalidate();
             }
         }
     }
@@ -305,8 +211,4 @@ public sealed class PostgresSampleStore : ISampleStore, IDisposable
     }
 
     private static NpgsqlParameter<byte[]> Bytes(byte[] json) => new() { TypedValue = json, NpgsqlDbType = NpgsqlDbType.Bytea };
-
-    /// <summary>The first <paramref name="limit"/> items by id, from an atomic snapshot (see <see cref="SqliteSampleStore"/>).</summary>
-    private static IEnumerable<KeyValuePair<long, TValue>> FirstByKey<TValue>(ConcurrentDictionary<long, TValue> items, int limit) =>
-        items.ToArray().OrderBy(p => p.Key).Take(limit);
 }

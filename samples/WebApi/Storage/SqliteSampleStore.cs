@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Jsonable.Samples.RealData;
 using Microsoft.Data.Sqlite;
 
@@ -6,26 +5,21 @@ namespace Jsonable.Samples.WebApi.Storage;
 
 /// <summary>
 /// Persists statuses and events in SQLite (one row per item, its JSON as written by Jsonable) and serves reads from
-/// memory, so that the routes compare serializers rather than database round trips.
+/// memory (<see cref="CachedSampleStore"/>).
 /// </summary>
-public sealed class SqliteSampleStore : ISampleStore, IDisposable
+public sealed class SqliteSampleStore : CachedSampleStore, IDisposable
 {
     private readonly SqliteConnection _connection;
     private readonly object _writeLock = new();
-    private readonly ConcurrentDictionary<long, (Status Value, byte[] Json)> _statuses = new();
-    private readonly ConcurrentDictionary<long, (CitmEvent Value, byte[] Json)> _events = new();
-    private readonly StatusListJsonCache _statusListJson = new();
 
     /// <summary>Opens (and creates, and on first use seeds) the database.</summary>
     public SqliteSampleStore(string connectionString, string dataDirectory)
+        : base(dataDirectory)
     {
         _connection = new SqliteConnection(connectionString);
         _connection.Open();
         Execute("CREATE TABLE IF NOT EXISTS statuses (id INTEGER PRIMARY KEY, json BLOB NOT NULL)");
         Execute("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, json BLOB NOT NULL)");
-
-        TwitterSearch = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));
-        Catalog = CitmCatalog.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "citm_catalog.json")));
 
         if (Count("statuses") == 0)
         {
@@ -35,38 +29,24 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
         Load();
     }
 
-    public TwitterRoot TwitterSearch { get; }
-
-    public CitmCatalog Catalog { get; }
-
-    public IReadOnlyList<Status> ListStatuses(int limit) =>
-        FirstByKey(_statuses, limit).Select(p => p.Value.Value).ToList();
-
-    public Status? GetStatus(long id) => _statuses.TryGetValue(id, out var s) ? s.Value : null;
-
-    public byte[]? GetStatusJson(long id) => _statuses.TryGetValue(id, out var s) ? s.Json : null;
-
-    public byte[] ListStatusesJson(int limit) =>
-        _statusListJson.Get(limit, () => FirstByKey(_statuses, int.MaxValue).Select(p => p.Value.Json));
-
-    public bool UpsertStatus(Status status)
+    public override bool UpsertStatus(Status status)
     {
         byte[] json = System.Text.Encoding.UTF8.GetBytes(status.ToJson());
         lock (_writeLock)
         {
             Upsert("statuses", status.id, json);
-            bool added = !_statuses.ContainsKey(status.id);
-            _statuses[status.id] = (status, json);
-            _statusListJson.Invalidate();
+            bool added = !Statuses.ContainsKey(status.id);
+            Statuses[status.id] = (status, json);
+            StatusListJson.Invalidate();
             return added;
         }
     }
 
-    public Status? UpdateStatus(long id, Action<Status> change)
+    public override Status? UpdateStatus(long id, Action<Status> change)
     {
         lock (_writeLock)
         {
-            if (!_statuses.TryGetValue(id, out var stored))
+            if (!Statuses.TryGetValue(id, out var stored))
             {
                 return null;
             }
@@ -76,26 +56,20 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
             change(copy);
             byte[] json = System.Text.Encoding.UTF8.GetBytes(copy.ToJson());
             Upsert("statuses", id, json);
-            _statuses[id] = (copy, json);
+            Statuses[id] = (copy, json);
+            StatusListJson.Invalidate();
             return copy;
         }
     }
 
-    public IReadOnlyList<CitmEvent> ListEvents(int limit) =>
-        FirstByKey(_events, limit).Select(p => p.Value.Value).ToList();
-
-    public CitmEvent? GetEvent(long id) => _events.TryGetValue(id, out var e) ? e.Value : null;
-
-    public byte[]? GetEventJson(long id) => _events.TryGetValue(id, out var e) ? e.Json : null;
-
-    public bool UpsertEvent(CitmEvent citmEvent)
+    public override bool UpsertEvent(CitmEvent citmEvent)
     {
         byte[] json = System.Text.Encoding.UTF8.GetBytes(citmEvent.ToJson());
         lock (_writeLock)
         {
             Upsert("events", citmEvent.id, json);
-            bool added = !_events.ContainsKey(citmEvent.id);
-            _events[citmEvent.id] = (citmEvent, json);
+            bool added = !Events.ContainsKey(citmEvent.id);
+            Events[citmEvent.id] = (citmEvent, json);
             return added;
         }
     }
@@ -127,7 +101,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
             while (reader.Read())
             {
                 byte[] json = (byte[])reader["json"];
-                _statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
+                Statuses[reader.GetInt64(0)] = (Status.CreateFromJson(json), json);
             }
         }
 
@@ -138,7 +112,7 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
             while (reader.Read())
             {
                 byte[] json = (byte[])reader["json"];
-                _events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
+                Events[reader.GetInt64(0)] = (CitmEvent.CreateFromJson(json), json);
             }
         }
     }
@@ -166,11 +140,4 @@ public sealed class SqliteSampleStore : ISampleStore, IDisposable
         command.CommandText = sql;
         command.ExecuteNonQuery();
     }
-
-    /// <summary>
-    /// The first <paramref name="limit"/> items by id, from an atomic snapshot. LINQ over the live dictionary sizes
-    /// its sort buffer from <c>Count</c> and then copies into it, which throws when a POST adds a key in between.
-    /// </summary>
-    private static IEnumerable<KeyValuePair<long, TValue>> FirstByKey<TValue>(ConcurrentDictionary<long, TValue> items, int limit) =>
-        items.ToArray().OrderBy(p => p.Key).Take(limit);
 }

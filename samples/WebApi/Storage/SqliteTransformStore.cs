@@ -9,15 +9,24 @@ namespace Jsonable.Samples.WebApi.Storage;
 /// on a miss), so concurrent PATCHes of different members are all applied even when several server instances share the
 /// database file. Within one process, updates take turns on a lock first: SQLite has one writer at a time anyway, and
 /// writers that collide inside SQLite are retried by Microsoft.Data.Sqlite after a fixed 150 ms sleep, which made the
-/// tail of concurrent PATCHes (docs/partial-updates.md#patch-under-contention).
+/// tail of concurrent PATCHes (docs/partial-updates.md#patch-under-contention). SQLite cannot notify another process,
+/// so once a live feed listens (<see cref="WrittenElsewhere"/>) the store of a database file polls
+/// <c>PRAGMA data_version</c>, which changes when any other connection commits, every <see cref="PollInterval"/>.
 /// </summary>
-public sealed class SqliteTransformStore : ITransformStore, IDisposable
+public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStore, IDisposable
 {
+    /// <summary>How often a listened-to store asks SQLite whether another connection wrote: the longest a change of another instance waits.</summary>
+    public static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(100);
+
     private const int MaxAttempts = 1000;
 
     private readonly string _connectionString;
     private readonly SqliteConnection _keepAlive; // an in-memory shared-cache database lives while one connection is open
     private readonly Lock _writeLock = new();
+    private readonly Lock _watchLock = new();
+    private readonly CancellationTokenSource _stopWatching = new();
+    private Action<TransformWrittenElsewhere>? _writtenElsewhere;
+    private Task? _watching;
 
     /// <summary>Opens (and creates, and on first use seeds) the table.</summary>
     public SqliteTransformStore(string connectionString)
@@ -123,7 +132,76 @@ public sealed class SqliteTransformStore : ITransformStore, IDisposable
         }
     }
 
-    public void Dispose() => _keepAlive.Dispose();
+    /// <inheritdoc />
+    /// <remarks>
+    /// SQLite cannot say which row changed, nor tell this process's writes from another's: every commit of another
+    /// connection is one event with no id, and the feed reads again the transforms it keeps (versions it has sent are dropped).
+    /// </remarks>
+    public event Action<TransformWrittenElsewhere>? WrittenElsewhere
+    {
+        add
+        {
+            lock (_watchLock)
+            {
+                _writtenElsewhere += value;
+
+                // An in-memory database is this process's own: nobody else can write it.
+                if (_watching is null && new SqliteConnectionStringBuilder(_connectionString) is not ({ DataSource: ":memory:" } or { Mode: SqliteOpenMode.Memory }))
+                {
+                    _watching = Task.Run(WatchAsync);
+                }
+            }
+        }
+
+        remove
+        {
+            lock (_watchLock)
+            {
+                _writtenElsewhere -= value;
+            }
+        }
+    }
+
+    public void Dispose()
+    {
+        _stopWatching.Cancel();
+        try
+        {
+            _watching?.Wait(TimeSpan.FromSeconds(5));
+        }
+        catch (AggregateException)
+        {
+            // Stopping is all that was asked.
+        }
+
+        _stopWatching.Dispose();
+        _keepAlive.Dispose();
+    }
+
+    private async Task WatchAsync()
+    {
+        // data_version is per connection: this one is used for nothing else, so every change it sees is another's commit.
+        await using SqliteConnection connection = Open();
+        await using SqliteCommand version = connection.CreateCommand();
+        version.CommandText = "PRAGMA data_version";
+        long last = (long)version.ExecuteScalar()!;
+        using var timer = new PeriodicTimer(PollInterval);
+        try
+        {
+            while (await timer.WaitForNextTickAsync(_stopWatching.Token))
+            {
+                long now = (long)version.ExecuteScalar()!;
+                if (now != last)
+                {
+                    last = now;
+                    _writtenElsewhere?.Invoke(new TransformWrittenElsewhere(null, 0));
+                }
+            }
+        }
+        catch (OperationCanceledException)
+        {
+        }
+    }
 
     /// <summary>Read, change, compare-and-swap; only another process's write makes it go round again.</summary>
     private static StoredTransform? Update(SqliteConnection connection, long id, Action<StoredTransform> change)

@@ -10,8 +10,8 @@ namespace Jsonable.Samples.WebApi.Storage;
 /// In-process fan-out of transform changes: one topic per transform id with subscribers, each change written once as
 /// the generated merge patch from the previous state (<c>Transform.WriteMergePatch</c>) and the same bytes queued to
 /// every subscriber. A subscriber's first event is the full state its deltas start from, taken under the topic's lock
-/// so no change falls between the two. Only changes made through this process are seen (docs/streams-writing.md says
-/// what several instances need).
+/// so no change falls between the two. Changes made by other instances sharing the database come in through
+/// <see cref="WrittenElsewhere"/>: the row is read again and published like a change of this process (docs/streams-writing.md).
 /// </summary>
 public sealed class TransformChangeFeed
 {
@@ -102,6 +102,35 @@ public sealed class TransformChangeFeed
         }
     }
 
+    /// <summary>
+    /// Publishes another process's write to the subscribers of this process: the transform is read again (at its version
+    /// or a later one) unless the feed has sent that version already, e.g. from an earlier notification's read.
+    /// </summary>
+    /// <param name="written">What was written; all transforms with subscribers are read again when its id is null.</param>
+    /// <param name="load">Reads the stored transform.</param>
+    public void WrittenElsewhere(TransformWrittenElsewhere written, Func<long, StoredTransform?> load)
+    {
+        KeyValuePair<long, Topic>[] topics = written.Id is not { } one ? _topics.ToArray()
+            : _topics.TryGetValue(one, out Topic? listened) ? [new(one, listened)]
+            : []; // nobody here follows it: nothing to read
+        foreach ((long id, Topic topic) in topics)
+        {
+            lock (topic)
+            {
+                if (topic.Closed || topic.Last is not { } last || (written.Id is not null && last.Version >= written.Version))
+                {
+                    continue;
+                }
+            }
+
+            // Read outside the lock (a database round trip); Publish keeps only a state newer than the last one sent.
+            if (load(id) is { } stored)
+            {
+                Publish(stored);
+            }
+        }
+    }
+
     private async IAsyncEnumerable<TransformChange> ReadAsync(long id, Topic topic, Channel<TransformChange> events, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         try
@@ -159,10 +188,13 @@ public sealed class TransformChangeFeed
 public sealed record TransformChange(string EventType, StoredTransform State, ReadOnlyMemory<byte> Json);
 
 /// <summary>An <see cref="ITransformStore"/> that tells the <see cref="TransformChangeFeed"/> about every write it makes.</summary>
-/// <param name="inner">The store written to.</param>
+/// <param name="inner">The store written to (disposed with this one: the container only sees this one).</param>
 /// <param name="feed">The feed told.</param>
-public sealed class PublishingTransformStore(ITransformStore inner, TransformChangeFeed feed) : ITransformStore
+public sealed class PublishingTransformStore(ITransformStore inner, TransformChangeFeed feed) : ITransformStore, IDisposable
 {
+    /// <inheritdoc />
+    public void Dispose() => (inner as IDisposable)?.Dispose();
+
     /// <inheritdoc />
     public IReadOnlyList<StoredTransform> List() => inner.List();
 

@@ -62,6 +62,23 @@ public sealed class BaselineRouteTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Fact]
+    public async Task GetPreSerializedList_AfterAPatch_HasThePatchedText()
+    {
+        HttpClient client = factory.CreateClient();
+        await GetOkAsync(client, "/raw/statuses"); // cached before the PATCH
+        string text = $"patched {Guid.NewGuid():N}";
+
+        using HttpResponseMessage patched = await PartialUpdates.PartialUpdateTests.SendPatchAsync(
+            client, $"/minimal/statuses/{factory.FirstStatusId}", $$"""{"text":"{{text}}"}""", ifMatch: null);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, patched);
+
+        Assert.Contains(text, Encoding.UTF8.GetString(await GetOkAsync(client, "/raw/statuses")), StringComparison.Ordinal);
+        byte[] expected = await GetOkAsync(client, "/stj/statuses");
+        byte[] actual = await GetOkAsync(client, "/raw/statuses");
+        JsonData.AssertEqual(expected, actual);
+    }
+
+    [Fact]
     public async Task GetPreSerializedList_AfterConcurrentPostsAndReads_EqualsSystemTextJsonAsData()
     {
         HttpClient client = factory.CreateClient();

@@ -114,15 +114,7 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
     /// <summary>Change number <paramref name="i"/>: every kind of member a delta carries, through both stacks.</summary>
     private static async Task SendAsync(HttpClient client, long id, int i)
     {
-        string patch = (i % 6) switch
-        {
-            0 => $$"""{"position":[{{i}},1.5,-2]}""",
-            1 => $$"""{"name":"name {{i}} \"quoted\"\nline"}""",
-            2 => $$$"""{"counters":{"k{{{i}}}":{{{i}}},"k{{{i - 6}}}":null}}""",
-            3 => "{\"payload\":{\"mass\":" + i + ",\"dimensions\":{\"width\":" + i + ".25}}}",
-            4 => $$"""{"tags":["t{{i}}","u"],"rotation":null}""",
-            _ => $$"""{"payload":{"kind":"crate {{i}}"},"scale":[1,1,{{i}}]}""",
-        };
+        string patch = Patch(i);
         if (i % 10 == 9)
         {
             // A whole replacement through MVC: its delta clears what the body leaves out.
@@ -133,6 +125,17 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
 
         await PatchAsync(client, id, patch, i % 2 == 0 ? "/api" : "/minimal");
     }
+
+    /// <summary>The merge patch of change number <paramref name="i"/>: every kind of member a delta carries.</summary>
+    internal static string Patch(int i) => (i % 6) switch
+    {
+        0 => $$"""{"position":[{{i}},1.5,-2]}""",
+        1 => $$"""{"name":"name {{i}} \"quoted\"\nline"}""",
+        2 => $$$"""{"counters":{"k{{{i}}}":{{{i}}},"k{{{i - 6}}}":null}}""",
+        3 => "{\"payload\":{\"mass\":" + i + ",\"dimensions\":{\"width\":" + i + ".25}}}",
+        4 => $$"""{"tags":["t{{i}}","u"],"rotation":null}""",
+        _ => $$"""{"payload":{"kind":"crate {{i}}"},"scale":[1,1,{{i}}]}""",
+    };
 
     private static async Task<HttpResponseMessage> PatchAsync(HttpClient client, long id, string patch, string basePath = "/minimal")
     {

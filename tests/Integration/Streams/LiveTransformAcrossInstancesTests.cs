@@ -1,0 +1,100 @@
+using System.Globalization;
+using System.Net;
+using System.Text;
+using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Samples.Client;
+using Jsonable.Samples.RealData;
+using Jsonable.Samples.WebApi.Storage;
+
+namespace Jsonable.Integration.Tests.Streams;
+
+/// <summary>
+/// The live feed behind a balancer (docs/streams-writing.md, "Several instances"): a follower subscribed on one
+/// instance sees the changes made through another instance sharing the database, each event bringing its copy to a
+/// stored version, in version order, none twice.
+/// </summary>
+public sealed class LiveTransformAcrossInstancesTests
+{
+    private const int Changes = 36;
+
+    /// <summary>Fails a test that would otherwise hang; not a performance threshold.</summary>
+    private static readonly TimeSpan s_hangGuard = TimeSpan.FromSeconds(90);
+
+    [Theory]
+    [InlineData(SampleStorage.Sqlite)]
+    [PostgresData]
+    public async Task AFollowerOnOneInstance_RebuildsEveryStoredVersion_OfChangesMadeThroughTheOther(string store)
+    {
+        using var guard = new CancellationTokenSource(s_hangGuard);
+        using SharedSampleDatabase database = SharedSampleDatabase.Create(store);
+        HttpClient writer = database.StartInstance().CreateStreamingClient();
+        HttpClient follower = database.StartInstance().CreateStreamingClient();
+
+        // What the writing instance answered for each version: the stored transform the follower's copy must equal.
+        var stored = new Dictionary<long, string>();
+        (HttpResponseMessage created, byte[] createdBody) = await writer.SendAsync(
+            HttpMethod.Post, "/minimal/transforms", "application/json",
+            Requests.Body("""{"id":0,"name":"across","counters":{"a":1}}"""u8.ToArray(), "application/json"));
+        await HttpAssert.StatusAsync(HttpStatusCode.Created, created);
+        long id = Transform.CreateFromJson(createdBody).Id;
+        stored[Version(created.Headers.ETag!.Tag)] = Canonical(createdBody);
+
+        var copy = new TransformFollower();
+        var seen = new List<(long Version, string State)>();
+        var changed = new SemaphoreSlim(0);
+        Task following = copy.FollowAsync(follower, $"/minimal/transforms/{id}/live", f =>
+        {
+            lock (seen)
+            {
+                seen.Add((Version(f.ETag!), Canonical(JsonableSerializer.SerializeToUtf8Bytes(f.Current!, JsonableFormat.Json))));
+            }
+
+            changed.Release();
+        }, guard.Token);
+        await changed.WaitAsync(guard.Token); // the snapshot: subscribed from here on
+
+        for (int i = 0; i < Changes; i++)
+        {
+            (HttpResponseMessage patched, byte[] body) = await writer.SendAsync(
+                HttpMethod.Patch, $"{(i % 2 == 0 ? "/api" : "/minimal")}/transforms/{id}", "application/json",
+                Requests.Body(Encoding.UTF8.GetBytes(LiveTransformTests.Patch(i)), "application/merge-patch+json"));
+            await HttpAssert.StatusAsync(HttpStatusCode.OK, patched);
+            stored[Version(patched.Headers.ETag!.Tag)] = Canonical(body);
+        }
+
+        long last = stored.Keys.Max();
+        while (copy.ETag != $"\"{last}\"")
+        {
+            await changed.WaitAsync(guard.Token);
+        }
+
+        (long Version, string State)[] events;
+        lock (seen)
+        {
+            events = [.. seen];
+        }
+
+        Assert.Equal(1 + Changes, stored.Count);
+        for (int e = 0; e < events.Length; e++)
+        {
+            // In order and none twice: each event leads to a newer version than the one before. Versions written while
+            // the follower's instance was reading a row come folded into one delta, as on one instance.
+            long before = e == 0 ? 0 : events[e - 1].Version;
+            Assert.True(events[e].Version > before, $"event {e} leads to version {events[e].Version} after {before}");
+            Assert.True(stored.TryGetValue(events[e].Version, out string? expected), $"event {e} names version {events[e].Version}, which was never written");
+            Assert.Equal(expected, events[e].State);
+        }
+
+        (HttpResponseMessage final, byte[] finalBody) = await follower.GetAsync($"/minimal/transforms/{id}", "application/json");
+        Assert.Equal($"\"{last}\"", final.Headers.ETag!.Tag);
+        Assert.Equal(Canonical(finalBody), events[^1].State);
+        await guard.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => following);
+    }
+
+    private static long Version(string etag) => long.Parse(etag.Trim('"'), CultureInfo.InvariantCulture);
+
+    /// <summary>The transform's JSON as the generated writer puts it, so two copies compare as text.</summary>
+    private static string Canonical(byte[] json) =>
+        Encoding.UTF8.GetString(JsonableSerializer.SerializeToUtf8Bytes(Transform.CreateFromJson(json), JsonableFormat.Json));
+}
