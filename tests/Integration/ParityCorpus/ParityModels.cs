@@ -66,6 +66,8 @@ public partial class ParityAddress
 [ToJson, FromJson]
 public partial class ParityCustomer
 {
+    /// <summary>Who the customer is: a PATCH of the order may change the customer's name, not make it another customer.</summary>
+    [Editable(false)]
     public int Id { get; set; }
 
     [Required]

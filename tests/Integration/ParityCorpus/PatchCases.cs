@@ -66,6 +66,8 @@ internal static class PatchCases
         ("read-only member, null", """{"reference":null}"""),
         ("read-only member beside a valid one", """{"notes":"x","reference":"3f2504e0-4f89-11d3-9a0c-0305e82c3301"}"""),
         ("read-only member, the stored value", """{"reference":"0f8fad5b-d9cb-469f-a165-70867728950e"}"""),
+        ("read-only member of a nested object", """{"customer":{"id":8}}"""),
+        ("read-only member of a nested object, the stored value", """{"customer":{"id":7,"name":"Ada"}}"""),
         ("two read-only members", """{"id":5,"reference":"3f2504e0-4f89-11d3-9a0c-0305e82c3301"}"""),
         ("member named twice", """{"notes":"a","notes":"b"}"""),
         ("enum by number", """{"status":2}"""),

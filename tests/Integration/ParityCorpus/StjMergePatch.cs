@@ -76,7 +76,7 @@ internal static class StjMergePatch
             return Invalid("$", "A merge patch of an order is a JSON object.");
         }
 
-        Dictionary<string, string[]> readOnly = ReadOnlyMembers(members, typeof(ParityOrder), "$");
+        Dictionary<string, string[]> readOnly = ReadOnlyMembers(members, typeof(ParityOrder), "$", existing: null);
         if (readOnly.Count > 0)
         {
             return TypedResults.ValidationProblem(readOnly);
@@ -89,6 +89,13 @@ internal static class StjMergePatch
             if (ifMatch is not null && !ifMatch.Split(',').Select(t => t.Trim()).Any(t => t == "*" || t == etag))
             {
                 return TypedResults.Problem(statusCode: StatusCodes.Status412PreconditionFailed, detail: $"The order's entity tag is now {etag}.");
+            }
+
+            // The same rule inside nested objects the order already has (one the patch creates may set them).
+            readOnly = ReadOnlyMembers(members, typeof(ParityOrder), "$", current);
+            if (readOnly.Count > 0)
+            {
+                return TypedResults.ValidationProblem(readOnly);
             }
 
             ParityOrder? merged;
@@ -133,8 +140,11 @@ internal static class StjMergePatch
         return result;
     }
 
-    /// <summary>The members of <paramref name="type"/> marked read-only that the patch names (web defaults: names match ignoring case).</summary>
-    private static Dictionary<string, string[]> ReadOnlyMembers(JsonObject patch, Type type, string path)
+    /// <summary>
+    /// The members marked read-only that the patch names (web defaults: names match ignoring case): without
+    /// <paramref name="existing"/>, those of the order itself; with it, those of the nested objects it already holds.
+    /// </summary>
+    private static Dictionary<string, string[]> ReadOnlyMembers(JsonObject patch, Type type, string path, object? existing)
     {
         var errors = new Dictionary<string, string[]>();
         foreach (PropertyInfo property in type.GetProperties())
@@ -142,9 +152,21 @@ internal static class StjMergePatch
             bool readOnly = property.GetCustomAttribute<EditableAttribute>() is { AllowEdit: false }
                 || (property.GetCustomAttribute<KeyAttribute>() is not null && property.GetCustomAttribute<EditableAttribute>() is null);
             string name = JsonNamingPolicy.CamelCase.ConvertName(property.Name);
-            if (readOnly && patch.Any(m => string.Equals(m.Key, name, StringComparison.OrdinalIgnoreCase)))
+            JsonNode? value = patch.FirstOrDefault(m => string.Equals(m.Key, name, StringComparison.OrdinalIgnoreCase)).Value;
+            if (readOnly && existing is null && patch.Any(m => string.Equals(m.Key, name, StringComparison.OrdinalIgnoreCase)))
             {
                 errors[path + "." + name] = [$"'{name}' cannot be changed by a PATCH."];
+            }
+            else if (existing is not null && value is JsonObject nested && property.GetValue(existing) is { } held && held is not string and not IEnumerable)
+            {
+                foreach (PropertyInfo member in property.PropertyType.GetProperties().Where(m => m.GetCustomAttribute<EditableAttribute>() is { AllowEdit: false }))
+                {
+                    string memberName = JsonNamingPolicy.CamelCase.ConvertName(member.Name);
+                    if (nested.Any(m => string.Equals(m.Key, memberName, StringComparison.OrdinalIgnoreCase)))
+                    {
+                        errors[path + "." + name + "." + memberName] = [$"'{memberName}' cannot be changed by a PATCH."];
+                    }
+                }
             }
         }
 
