@@ -39,7 +39,7 @@ internal static class ParityApp
         builder.Services.AddMinimalValidation();
         IMvcBuilder mvc = builder.Services.AddControllers()
             .AddApplicationPart(typeof(ParityOrdersController).Assembly)
-            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new ParityPatchRoutes.OtherFlavourControllers(flavour)));
+            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new ParityPatchRoutes.FlavourPatchController(flavour)));
         if (flavour == ParityFlavour.Jsonable)
         {
             mvc.AddJsonable();

@@ -1,4 +1,5 @@
 using Jsonable.AspNetCore.Http;
+using System.Reflection;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -42,21 +43,21 @@ internal static class ParityPatchRoutes
         }
     }
 
-    /// <summary>Keeps the MVC PATCH controller of the other flavour out of the app (both answer the same route).</summary>
-    public sealed class OtherFlavourControllers(ParityFlavour flavour) : IApplicationFeatureProvider<ControllerFeature>
+    /// <summary>
+    /// Adds the MVC PATCH controller of the flavour. Both answer the same route, so neither is public: MVC would find
+    /// them in every app that adds this assembly as a part (an OpenAPI document would then see two actions for one path).
+    /// </summary>
+    public sealed class FlavourPatchController(ParityFlavour flavour) : IApplicationFeatureProvider<ControllerFeature>
     {
-        public void PopulateFeature(IEnumerable<ApplicationPart> parts, ControllerFeature feature)
-        {
-            Type other = flavour == ParityFlavour.Jsonable ? typeof(ParityStjPatchController) : typeof(ParityJsonablePatchController);
-            feature.Controllers.Remove(feature.Controllers.FirstOrDefault(c => c.AsType() == other)!);
-        }
+        public void PopulateFeature(IEnumerable<ApplicationPart> parts, ControllerFeature feature) =>
+            feature.Controllers.Add((flavour == ParityFlavour.Jsonable ? typeof(ParityJsonablePatchController) : typeof(ParityStjPatchController)).GetTypeInfo());
     }
 }
 
 /// <summary>The MVC PATCH action of the app with Jsonable.</summary>
 [ApiController]
 [Route("mvc/orders")]
-public sealed class ParityJsonablePatchController(ParityOrderStore store) : ControllerBase
+internal sealed class ParityJsonablePatchController(ParityOrderStore store) : ControllerBase
 {
     [HttpPatch("{id:int}")]
     public ActionResult<ParityOrder> Patch(int id, JsonablePatch<ParityOrder> patch) => ParityPatchRoutes.Apply(id, patch, store);
@@ -65,7 +66,7 @@ public sealed class ParityJsonablePatchController(ParityOrderStore store) : Cont
 /// <summary>The MVC PATCH action of the app without Jsonable: the same hand-written merge as its minimal route.</summary>
 [ApiController]
 [Route("mvc/orders")]
-public sealed class ParityStjPatchController(ParityOrderStore store) : ControllerBase
+internal sealed class ParityStjPatchController(ParityOrderStore store) : ControllerBase
 {
     [HttpPatch("{id:int}")]
     public Task<IResult> Patch(int id) => StjMergePatch.PatchAsync(HttpContext, id, store);
