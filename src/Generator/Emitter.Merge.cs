@@ -114,6 +114,15 @@ internal sealed partial class Emitter
         _w.Line("throw reader.DuplicatePatchMember(__JsonableMembers[id].JsonName);");
         _w.Close();
         _w.Line();
+        if (readable.Any(m => !m.IsEditable))
+        {
+            // Checked against an object that exists (a nested one the patch creates may set them): see JsonableReaderOptions.RefuseReadOnlyMemberChanges.
+            _w.Open($"if (id >= 0 && mode == {MergeMode}.Check && reader.RefusesReadOnlyMemberChanges && !__JsonableMembers[id].IsEditable)");
+            _w.Line("throw reader.PatchCannotChangeReadOnly(__JsonableMembers[id].JsonName);");
+            _w.Close();
+            _w.Line();
+        }
+
         if (readable.Count > 0)
         {
             _w.Open("switch (id)");

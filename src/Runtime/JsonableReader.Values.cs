@@ -166,6 +166,12 @@ public ref partial struct JsonableReader
     public readonly JsonableException PatchCannotClear(string memberName, string why) =>
         new($"The member '{memberName}' cannot be cleared with null: it {why}.", Math.Max(_pos - 4, 0));
 
+    /// <summary>The error for a read-only member (<c>[Editable(false)]</c>, <c>[Key]</c>) a merge patch names in an object that exists.</summary>
+    /// <param name="memberName">The member's wire name.</param>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    public readonly JsonableException PatchCannotChangeReadOnly(string memberName) =>
+        new($"'{memberName}' cannot be changed by a PATCH: it identifies the resource or is read-only. Leave it out of the patch.", _pos);
+
     /// <summary>The error for a member a merge patch names that only a constructor can set.</summary>
     /// <param name="memberName">The member's wire name.</param>
     [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]

@@ -64,6 +64,7 @@ public ref partial struct JsonableReader
         _containerBudget = ((long)input.Length * options.MaxContainersPerKilobyte / 1024) + JsonableReaderOptions.ContainerAllowance;
         _unknownMembers = options.UnknownMemberHandling;
         PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
+        RefusesReadOnlyMemberChanges = options.RefuseReadOnlyMemberChanges;
         Format = format;
         ReuseInstance = reuseInstance;
         if (format == JsonableFormat.Json && input.StartsWith("\uFEFF"u8))
@@ -80,6 +81,9 @@ public ref partial struct JsonableReader
 
     /// <summary>Whether generated readers retry a member name that matched nothing exactly, ignoring case.</summary>
     public bool PropertyNameCaseInsensitive { get; }
+
+    /// <summary>Whether generated merges refuse a patch that changes a read-only member of an existing object (<see cref="JsonableReaderOptions.RefuseReadOnlyMemberChanges"/>).</summary>
+    public bool RefusesReadOnlyMemberChanges { get; }
 
     /// <summary>The offset of the next byte to read.</summary>
     public readonly int BytesConsumed => _pos;

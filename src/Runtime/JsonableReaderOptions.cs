@@ -27,6 +27,16 @@ public sealed record JsonableReaderOptions
     public bool PropertyNameCaseInsensitive { get; init; } = true;
 
     /// <summary>
+    /// Whether a merge patch checked against its target refuses to change a member the type marks read-only
+    /// (<c>[Editable(false)]</c>, <c>[Key]</c>; <see cref="JsonableMember.IsEditable"/>) in an object the target already
+    /// holds, at any depth: a <see cref="JsonableException"/> whose path names the member (<c>$.retweeted_status.id</c>).
+    /// A nested object the patch creates (there was none) may set them: they are set once, when the object comes to
+    /// exist. <c>JsonablePatch&lt;T&gt;</c> and the client's generated deltas turn it on; the generated
+    /// <c>MergeFromJson</c> and <c>JsonableTypeInfo&lt;T&gt;.Merge</c> leave it off unless asked. Default false.
+    /// </summary>
+    public bool RefuseReadOnlyMemberChanges { get; init; }
+
+    /// <summary>
     /// How many objects, arrays/collections and dictionaries (read or skipped) a document may hold per 1,024 bytes of
     /// input, on top of a fixed allowance of <see cref="ContainerAllowance"/>. Each one materializes an instance, so
     /// without a bound a body of empty objects (<c>[{},{},…]</c>, 3 bytes each) becomes many times its size in

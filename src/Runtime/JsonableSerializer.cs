@@ -229,6 +229,17 @@ public static partial class JsonableSerializer
         return RunMerge(input, format, options, ref target, merge, members, JsonableMergeMode.Validate);
     }
 
+    /// <summary>The first pass of <see cref="MergeDocument{T}"/> alone: the document checked against the target, which is not changed.</summary>
+    internal static JsonableMemberSet CheckMergeDocument<T>(ReadOnlySpan<byte> input, JsonableFormat format, JsonableReaderOptions? options, ref T target, JsonableMergeAction<T> merge, JsonableMember[]? members)
+    {
+        if (target is null)
+        {
+            throw new ArgumentNullException(nameof(target), "There is no instance to check the patch against.");
+        }
+
+        return RunMerge(input, format, options, ref target, merge, members, JsonableMergeMode.Check);
+    }
+
     private static JsonableMemberSet RunMerge<T>(ReadOnlySpan<byte> input, JsonableFormat format, JsonableReaderOptions? options, ref T target, JsonableMergeAction<T> merge, JsonableMember[]? members, JsonableMergeMode mode)
     {
         var reader = new JsonableReader(input, format, reuseInstance: false, options);

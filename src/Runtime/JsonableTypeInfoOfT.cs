@@ -86,6 +86,21 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     public JsonableMemberSet ValidatePatch(ReadOnlySpan<byte> patch, JsonableFormat format, JsonableReaderOptions? options = null) =>
         JsonableSerializer.ValidateMergeDocument(patch, format, options, _merge ?? throw CannotMerge(), _members);
 
+    /// <summary>
+    /// Checks a merge-patch document against <paramref name="target"/> without changing it: everything
+    /// <see cref="Merge"/> checks before it applies anything (which nested objects exist, and with
+    /// <see cref="JsonableReaderOptions.RefuseReadOnlyMemberChanges"/> the read-only members of those).
+    /// </summary>
+    /// <param name="patch">The whole patch document; its root must be an object.</param>
+    /// <param name="format">JSON or JMC1.</param>
+    /// <param name="target">The instance the patch would be applied to; it is read, never written.</param>
+    /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
+    /// <returns>The members the patch names.</returns>
+    /// <exception cref="JsonableException">The patch is malformed or does not fit the target.</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> cannot be merged into (see <see cref="CanMerge"/>).</exception>
+    public JsonableMemberSet CheckPatch(ReadOnlySpan<byte> patch, JsonableFormat format, T target, JsonableReaderOptions? options = null) =>
+        JsonableSerializer.CheckMergeDocument(patch, format, options, ref target, _merge ?? throw CannotMerge(), _members);
+
     private static NotSupportedException CannotMerge() =>
         new($"{typeof(T)} cannot be merged into: mark it [FromJson] (a readonly struct cannot be changed in place).");
 

@@ -29,6 +29,14 @@ public sealed class JsonableJmc1InputFormatter : InputFormatter, IInputFormatter
     protected override bool CanReadType(Type type) => FormatterCore.CanRead(type);
 
     /// <inheritdoc />
+    public override Task<InputFormatterResult> ReadAsync(InputFormatterContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        FormatterCore.ThrowIfEmptyPatch(context, _options); // before MVC's own empty-body error, to which it adds a second
+        return base.ReadAsync(context);
+    }
+
+    /// <inheritdoc />
     public override Task<InputFormatterResult> ReadRequestBodyAsync(InputFormatterContext context)
     {
         ArgumentNullException.ThrowIfNull(context);

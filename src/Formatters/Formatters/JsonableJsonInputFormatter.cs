@@ -39,6 +39,14 @@ public sealed class JsonableJsonInputFormatter : TextInputFormatter, IInputForma
     protected override bool CanReadType(Type type) => FormatterCore.CanRead(type);
 
     /// <inheritdoc />
+    public override Task<InputFormatterResult> ReadAsync(InputFormatterContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        FormatterCore.ThrowIfEmptyPatch(context, _options); // before MVC's own empty-body error, to which it adds a second
+        return base.ReadAsync(context);
+    }
+
+    /// <inheritdoc />
     public override Task<InputFormatterResult> ReadRequestBodyAsync(InputFormatterContext context, Encoding encoding)
     {
         ArgumentNullException.ThrowIfNull(context);

@@ -207,7 +207,8 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() is { CanMerge: true } found
             ? found
             : throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "cannot take a merge patch: mark it [FromJson] (a readonly struct cannot change in place)."));
-        JsonableReaderOptions readerOptions = options.CreateReaderOptions();
+        // Read-only members of nested objects that exist are refused when the patch meets its target (ApplyTo).
+        JsonableReaderOptions readerOptions = options.CreateReaderOptions() with { RefuseReadOnlyMemberChanges = true };
         JsonableMemberSet members = info.ValidatePatch(body, format, readerOptions);
         RejectNotEditable(members);
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch, context.RequestServices);

@@ -15,12 +15,15 @@ namespace Jsonable.Integration.Tests.Parity;
 
 /// <summary>
 /// A 415 tells the client what to send instead: its problem details' <c>detail</c> names every media type Jsonable
-/// reads, on MVC and minimal routes alike, whether the content type (or only its charset) was refused, by Jsonable's
-/// own binding or by routing (a content type no endpoint accepts).
+/// reads (for a PATCH, the PATCH media types), on MVC and minimal routes alike, whether the content type (or only its
+/// charset) was refused, by Jsonable's own binding or by routing (a content type no endpoint accepts).
 /// </summary>
 public sealed class UnsupportedMediaTypeDetailTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     private static readonly string[] s_accepted = ["application/json", "text/json", "application/*+json", "application/jsonc+jmc1"];
+
+    // A JsonablePatch reads merge patch, JSON and JMC1 only: its 415 names those, not the other JSON types plain bodies take.
+    private const string PatchAccepted = "Accepted: application/merge-patch+json, application/json, application/jsonc+jmc1.";
 
     public static TheoryData<string, string, string> Requests415 => new()
     {
@@ -47,6 +50,13 @@ public sealed class UnsupportedMediaTypeDetailTests(SampleApiFactory factory) : 
         Assert.True(problem.RootElement.TryGetProperty("detail", out JsonElement detail), Encoding.UTF8.GetString(body));
         string text = detail.GetString()!;
         Assert.Contains($"'{contentType}'", text, StringComparison.Ordinal);
+        if (method == "PATCH")
+        {
+            Assert.EndsWith(PatchAccepted, text, StringComparison.Ordinal);
+            Assert.Equal("application/merge-patch+json, application/json, application/jsonc+jmc1", string.Join(", ", response.Headers.GetValues("Accept-Patch")));
+            return;
+        }
+
         foreach (string mediaType in s_accepted)
         {
             Assert.Contains(mediaType, text, StringComparison.Ordinal);

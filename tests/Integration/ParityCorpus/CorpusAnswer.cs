@@ -11,7 +11,8 @@ namespace Jsonable.Integration.Tests.ParityCorpus;
 /// <param name="Body">The body's bytes.</param>
 /// <param name="Location">The Location header, or null.</param>
 /// <param name="Exception">What the server threw, when it did.</param>
-public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, string? Location, string? Exception)
+/// <param name="Stored">For a PATCH, the JSON a <c>GET</c> of the order answered afterwards: what the PATCH left stored.</param>
+public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, string? Location, string? Exception, byte[]? Stored = null)
 {
     public const string ProblemJson = "application/problem+json";
 
@@ -35,6 +36,11 @@ public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, str
             message.Headers.TryAddWithoutValidation("Accept", request.Accept);
         }
 
+        if (request.IfMatch is not null)
+        {
+            message.Headers.TryAddWithoutValidation("If-Match", request.IfMatch);
+        }
+
         if (request.Body is not null)
         {
             message.Content = new ByteArrayContent(request.Body);
@@ -49,7 +55,8 @@ public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, str
             using HttpResponseMessage response = await client.SendAsync(message);
             byte[] body = await response.Content.ReadAsByteArrayAsync();
             MediaTypeHeaderValue? type = response.Content.Headers.ContentType;
-            return new((int)response.StatusCode, type?.MediaType?.ToLowerInvariant() ?? "", body, response.Headers.Location?.OriginalString, null);
+            byte[]? stored = request.Route == CorpusRoute.Patch ? await client.GetByteArrayAsync(request.Path.Split('?')[0]) : null;
+            return new((int)response.StatusCode, type?.MediaType?.ToLowerInvariant() ?? "", body, response.Headers.Location?.OriginalString, null, stored);
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {

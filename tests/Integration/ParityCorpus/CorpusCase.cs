@@ -19,6 +19,9 @@ public enum CorpusRoute
 
     /// <summary><c>PUT {stack}/orders/42</c>.</summary>
     Put,
+
+    /// <summary><c>PATCH {stack}/orders/{id}</c>: an order of the case's own (<see cref="CorpusCase.ResourceId"/>), read back afterwards.</summary>
+    Patch,
 }
 
 /// <summary>
@@ -34,6 +37,8 @@ public enum CorpusRoute
 /// <param name="Body">The body's bytes, or null for no body.</param>
 /// <param name="Member">For a value or wrong-type case, the JSON path of the member that holds <paramref name="Literal"/>.</param>
 /// <param name="Literal">For a value case, the JSON text put at <paramref name="Member"/>; for a body case, its kind.</param>
+/// <param name="ResourceId">For a PATCH, the order it changes (each PATCH case has its own).</param>
+/// <param name="IfMatch">The <c>If-Match</c> header, or null for none.</param>
 public sealed record CorpusCase(
     string Group,
     bool Mvc,
@@ -43,12 +48,15 @@ public sealed record CorpusCase(
     string? ContentType,
     byte[]? Body,
     string? Member = null,
-    string? Literal = null)
+    string? Literal = null,
+    int ResourceId = 0,
+    string? IfMatch = null)
 {
     public string Method => Route switch
     {
         CorpusRoute.Post => "POST",
         CorpusRoute.Put => "PUT",
+        CorpusRoute.Patch => "PATCH",
         _ => "GET",
     };
 
@@ -61,13 +69,14 @@ public sealed record CorpusCase(
                 CorpusRoute.GetOne => "/1",
                 CorpusRoute.GetStats => "/stats",
                 CorpusRoute.Put => "/42",
+                CorpusRoute.Patch => "/" + ResourceId,
                 _ => "",
             };
             return Format is null ? path : path + "?format=" + Uri.EscapeDataString(Format);
         }
     }
 
-    public bool HasBody => Route is CorpusRoute.Post or CorpusRoute.Put;
+    public bool HasBody => Route is CorpusRoute.Post or CorpusRoute.Put or CorpusRoute.Patch;
 
     /// <summary>The <c>Accept</c> header, lower-cased, or empty.</summary>
     public string AcceptText => Accept?.ToLowerInvariant() ?? "";
@@ -81,6 +90,11 @@ public sealed record CorpusCase(
         var text = new StringBuilder();
         text.Append(Method).Append(' ').Append(Path);
         text.Append(" | Accept: ").Append(Accept ?? "(none)");
+        if (IfMatch is not null)
+        {
+            text.Append(" | If-Match: ").Append(IfMatch);
+        }
+
         if (HasBody)
         {
             text.Append(" | Content-Type: ").Append(ContentType ?? "(none)");

@@ -75,6 +75,7 @@ internal static class CorpusCases
             }
         }
 
+        cases.AddRange(PatchCases.All());
         return cases;
     }
 

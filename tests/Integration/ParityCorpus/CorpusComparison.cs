@@ -12,6 +12,9 @@ public static class Aspect
     public const string ProblemShape = "problem shape";
     public const string ProblemText = "problem text";
 
+    /// <summary>What a PATCH left stored: the order a GET answered afterwards, as data.</summary>
+    public const string Stored = "stored data";
+
     /// <summary>A 415 of the Jsonable host names as accepted a media type its route does not read.</summary>
     public const string UnsupportedDetail = "415 detail";
 
@@ -31,6 +34,11 @@ internal static class CorpusComparison
         var differences = new Dictionary<string, string>();
         // A server that throws answers 500 whatever the exception's type or text, so two throws are the same answer
         // (e.g. a double read as infinity, as STJ reads 1e309, fails to be written back by either).
+        if (stj.Stored is not null && jsonable.Stored is not null && DataDifference(stj.Stored, jsonable.Stored) is { } stored)
+        {
+            differences[Aspect.Stored] = stored;
+        }
+
         if (stj.Status != jsonable.Status || (stj.Exception is null) != (jsonable.Exception is null))
         {
             differences[Aspect.Status] = $"STJ {Show(stj)} / Jsonable {Show(jsonable)}";

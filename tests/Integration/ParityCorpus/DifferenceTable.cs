@@ -35,7 +35,7 @@ internal static partial class DifferenceTable
             Intended: true,
             Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/jsonc+jmc1",
             "Bodies in application/jsonc+jmc1 are read (STJ: 415), and text/json in minimal APIs too (STJ's minimal APIs read only application/json and application/*+json).",
-            c => c.HasBody && ContentTypeIs(c, Jmc1, "text/json"),
+            c => c.HasBody && c.Route != CorpusRoute.Patch && ContentTypeIs(c, Jmc1, "text/json"),
             [Aspect.Status, Aspect.Location],
             Delivered: a => a.Status < 400),
         new(
@@ -43,7 +43,7 @@ internal static partial class DifferenceTable
             Intended: true,
             Example: "POST /min/orders | Accept: application/json | Content-Type: text/plain",
             "Minimal APIs: UseJsonable() answers routing's 415 with problem details naming the accepted media types (STJ: an empty 415).",
-            c => !c.Mvc && c.HasBody && c.ContentType is not null && !MinimalStjReads(c) && !ContentTypeIs(c, Jmc1, "text/json"),
+            c => !c.Mvc && IsPostOrPut(c) && c.ContentType is not null && !MinimalStjReads(c) && !ContentTypeIs(c, Jmc1, "text/json"),
             [Aspect.MediaType, Aspect.Data],
             Delivered: a => a.IsProblem),
         new(
@@ -51,14 +51,14 @@ internal static partial class DifferenceTable
             Intended: true,
             Example: "POST /min/orders | Accept: application/json | Content-Type: application/json | body: document true",
             "Minimal APIs: a plain T body the generated reader refuses answers 400 problem details whose errors are keyed by the JSON path, as MVC's 400 (STJ: an empty 400). Empty and null bodies keep the framework's empty 400.",
-            c => !c.Mvc && c.HasBody,
+            c => !c.Mvc && IsPostOrPut(c),
             [Aspect.MediaType, Aspect.Data]),
         new(
             "minimal-charset-as-mvc",
             Intended: true,
             Example: "POST /min/orders | Accept: application/json | Content-Type: application/json; charset=iso-8859-1",
             "Minimal APIs read JSON bodies in the charsets MVC reads (UTF-8, UTF-16) and answer any other with MVC's 415, so both stacks answer alike (STJ's minimal APIs transcode any charset .NET knows, STJ's MVC answers 415).",
-            c => !c.Mvc && c.HasBody && MinimalStjReads(c) && OtherCharset(c),
+            c => !c.Mvc && IsPostOrPut(c) && MinimalStjReads(c) && OtherCharset(c),
             [Aspect.Status, Aspect.MediaType, Aspect.Data, Aspect.Location],
             Delivered: a => a.Status == 415),
         new(
@@ -66,11 +66,17 @@ internal static partial class DifferenceTable
             Intended: true,
             Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | body: trailing x",
             "Problem texts are Jsonable's own: a 400's messages give the reason and the byte offset (STJ: its reader's wording with LineNumber/BytePositionInLine), a 415's detail lists what is accepted (STJ: none). The keys of errors, the JSON paths, are the same.",
-            c => c.Mvc && c.HasBody,
+            c => c.Mvc && IsPostOrPut(c),
             [Aspect.ProblemText]),
 
-        // Known bugs: each is a leak of the drop-in promise, to be fixed in src/ (then its row is deleted). None left.
+        .. PatchRows(),
+
+        // Known bugs: each is a leak of the drop-in promise, to be fixed in src/ (then its row is deleted).
+        .. PatchKnownBugs(),
     ];
+
+    /// <summary>POST and PUT: bodies System.Text.Json binds itself (PATCH bodies are read by hand, see <see cref="StjMergePatch"/>).</summary>
+    private static bool IsPostOrPut(CorpusCase c) => c.Route is CorpusRoute.Post or CorpusRoute.Put;
 
     private static bool AsksForJmc1(CorpusCase c) =>
         c.Format == "jmc1" || (c.Format is null && c.AcceptText.StartsWith(Jmc1, StringComparison.Ordinal));

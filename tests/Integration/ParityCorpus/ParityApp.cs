@@ -38,7 +38,8 @@ internal static class ParityApp
         builder.Services.AddSingleton<ParityOrderStore>();
         builder.Services.AddMinimalValidation();
         IMvcBuilder mvc = builder.Services.AddControllers()
-            .AddApplicationPart(typeof(ParityOrdersController).Assembly);
+            .AddApplicationPart(typeof(ParityOrdersController).Assembly)
+            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new ParityPatchRoutes.FlavourPatchController(flavour)));
         if (flavour == ParityFlavour.Jsonable)
         {
             mvc.AddJsonable();
@@ -53,6 +54,7 @@ internal static class ParityApp
 
         app.MapControllers();
         MapMinimalOrders(app.MapGroup("/min/orders"), flavour);
+        ParityPatchRoutes.MapMinimal(app.MapGroup("/min/orders"), flavour);
         try
         {
             await app.StartAsync();
@@ -134,7 +136,7 @@ public sealed class ParityOrdersController(ParityOrderStore store) : ControllerB
 /// The orders each host serves. GETs read only the seeded orders, so a request one host accepted and the other refused
 /// cannot make later answers differ.
 /// </summary>
-public sealed class ParityOrderStore
+public sealed partial class ParityOrderStore
 {
     private readonly ConcurrentDictionary<int, ParityOrder> _written = new();
 
@@ -142,7 +144,7 @@ public sealed class ParityOrderStore
 
     public bool TryGet(int id, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ParityOrder? order)
     {
-        order = Seeded.Find(o => o.Id == id);
+        order = id >= FirstPatchableId ? Patchable(id).Order : Seeded.Find(o => o.Id == id);
         return order is not null;
     }
 

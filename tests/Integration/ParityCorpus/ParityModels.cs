@@ -9,8 +9,12 @@ namespace Jsonable.Integration.Tests.ParityCorpus;
 [ToJson, FromJson]
 public partial class ParityOrder
 {
+    /// <summary>The route key: set by POST and PUT, never by a PATCH.</summary>
+    [Editable(false)]
     public int Id { get; set; }
 
+    /// <summary>Set when the order is created; a PATCH may not change it.</summary>
+    [Editable(false)]
     public Guid Reference { get; set; }
 
     [Required]
@@ -40,12 +44,30 @@ public partial class ParityOrder
     public long? TrackingNumber { get; set; }
 
     public string? Notes { get; set; }
+
+    /// <summary>Where to deliver, when it differs from the customer's address: none until a client sets it.</summary>
+    public ParityAddress? ShipTo { get; set; }
+}
+
+/// <summary>A delivery address: a nested object an order may lack, so a PATCH can create it.</summary>
+[ToJson, FromJson]
+public partial class ParityAddress
+{
+    [Required]
+    public string City { get; set; } = "";
+
+    public string? Street { get; set; }
+
+    [Range(1, 99999)]
+    public int? Zip { get; set; }
 }
 
 /// <summary>The customer nested in every <see cref="ParityOrder"/>.</summary>
 [ToJson, FromJson]
 public partial class ParityCustomer
 {
+    /// <summary>Who the customer is: a PATCH of the order may change the customer's name, not make it another customer.</summary>
+    [Editable(false)]
     public int Id { get; set; }
 
     [Required]

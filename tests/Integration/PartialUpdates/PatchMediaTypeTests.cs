@@ -21,6 +21,12 @@ public sealed class PatchMediaTypeTests(SampleApiFactory factory) : IClassFixtur
     [InlineData("/minimal", "application/json-patch+json", """[{"op":"replace","path":"/name","value":"x"}]""")]
     [InlineData("/api", "application/vnd.example+json", """{"name":"x"}""")]
     [InlineData("/minimal", "application/vnd.example+json", """{"name":"x"}""")]
+    [InlineData("/api", "text/json", """{"name":"x"}""")]
+    [InlineData("/minimal", "text/json", """{"name":"x"}""")]
+    [InlineData("/api", "text/plain", """{"name":"x"}""")]
+    [InlineData("/minimal", "text/plain", """{"name":"x"}""")]
+    [InlineData("/api", "application/merge-patch+json; charset=iso-8859-1", """{"name":"x"}""")]
+    [InlineData("/minimal", "application/merge-patch+json; charset=iso-8859-1", """{"name":"x"}""")]
     public async Task Patch_InAnotherMediaType_Is415ListingTheAcceptedOnes_AndChangesNothing(string basePath, string contentType, string body)
     {
         HttpClient client = factory.CreateClient();
@@ -69,5 +75,22 @@ public sealed class PatchMediaTypeTests(SampleApiFactory factory) : IClassFixtur
 
         Assert.Equal(answers[0], answers[1]);
         Assert.DoesNotContain("\"patch\"", answers[0].Errors, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Patch_Empty_IsOneErrorUnderTheEmptyKey_OnBothStacks()
+    {
+        HttpClient client = factory.CreateClient();
+        foreach (string basePath in new[] { "/api", "/minimal" })
+        {
+            (long id, _) = await PartialUpdateTests.CreateAsync(client, basePath);
+
+            (HttpResponseMessage response, byte[] body) = await client.SendAsync(HttpMethod.Patch, $"{basePath}/transforms/{id}", JsonType, Requests.Body([], "application/merge-patch+json"));
+
+            await HttpAssert.StatusAsync(HttpStatusCode.BadRequest, response);
+            using JsonDocument problem = JsonDocument.Parse(body);
+            Assert.Equal("""{"":["A non-empty request body is required."]}""", problem.RootElement.GetProperty("errors").GetRawText());
+            Assert.Equal(AcceptPatch, string.Join(", ", response.Headers.GetValues("Accept-Patch")));
+        }
     }
 }

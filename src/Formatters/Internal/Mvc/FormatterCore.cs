@@ -50,6 +50,20 @@ internal static class FormatterCore
         return false;
     }
 
+    /// <summary>
+    /// An empty <c>JsonablePatch&lt;T&gt;</c> body (Content-Length: 0) is answered as minimal APIs answer it, one error
+    /// under the empty key; MVC's own answer would add "The patch field is required." beside it.
+    /// </summary>
+    /// <exception cref="JsonableRequestException">400.</exception>
+    public static void ThrowIfEmptyPatch(InputFormatterContext context, JsonableOptions options)
+    {
+        if (context.HttpContext.Request.ContentLength == 0 && !context.TreatEmptyInputAsDefaultValue && TryGetPatchTarget(context.ModelType, out _))
+        {
+            PatchMediaTypes.AddAcceptPatch(context.HttpContext, options);
+            throw MinimalApiRequestBody.EmptyBody();
+        }
+    }
+
     public static async Task<InputFormatterResult> ReadAsync(InputFormatterContext context, JsonableFormat format, Encoding? encoding, JsonableOptions options, ILogger logger)
     {
         HttpContext http = context.HttpContext;
@@ -65,6 +79,12 @@ internal static class FormatterCore
             if (context.TreatEmptyInputAsDefaultValue)
             {
                 return await InputFormatterResult.NoValueAsync().ConfigureAwait(false);
+            }
+
+            if (isPatch)
+            {
+                // As minimal APIs answer it: one error, not a second "The patch field is required." from MVC.
+                throw MinimalApiRequestBody.EmptyBody();
             }
 
             context.ModelState.TryAddModelError(context.ModelName, "A non-empty request body is required.");

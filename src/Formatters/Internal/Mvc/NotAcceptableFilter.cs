@@ -1,5 +1,6 @@
 using System;
 using System.Threading.Tasks;
+using Jsonable.AspNetCore.Http;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Abstractions;
@@ -172,6 +173,10 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
             if (parameter.BindingInfo?.BindingSource == BindingSource.Body && FormatterCore.CanRead(parameter.ParameterType))
             {
                 readsJmc1 = true;
+                if (parameter.ParameterType.IsGenericType && parameter.ParameterType.GetGenericTypeDefinition() == typeof(JsonablePatch<>))
+                {
+                    PatchMediaTypes.AddAcceptPatch(context.HttpContext, JsonableRequestFeature.Of(context.HttpContext).Options); // the PATCH list, as minimal APIs name it
+                }
             }
         }
 

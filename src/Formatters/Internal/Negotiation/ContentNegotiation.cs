@@ -40,6 +40,11 @@ internal static class ContentNegotiation
     /// </summary>
     public static string UnsupportedContentTypeDetail(HttpContext context, bool readsJmc1 = true)
     {
+        if (context.Items.ContainsKey(typeof(PatchMediaTypes)))
+        {
+            return PatchMediaTypes.UnsupportedDetail(context.Request.ContentType, JsonableRequestFeature.Of(context).Options); // a JsonablePatch's body
+        }
+
         string accepted = string.Join(", ", JsonRequestMediaTypes);
         return readsJmc1 && JsonableRequestFeature.Of(context).Options.EnableJmc1
             ? $"The content type '{context.Request.ContentType}' is not supported. Accepted: {accepted}, {JsonableMediaTypes.Jmc1} (JSON in UTF-8 or UTF-16; JMC1 as bytes)."
@@ -53,6 +58,13 @@ internal static class ContentNegotiation
     /// </summary>
     public static string UnsupportedContentTypeDetail(HttpContext context, IReadOnlyList<string>? accepted)
     {
+        if (accepted is not null && Contains(accepted, JsonableMediaTypes.MergePatchJson) && Contains(accepted, JsonableMediaTypes.Jmc1))
+        {
+            // A JsonablePatch route: the PATCH list, which has neither text/json nor the other +json types.
+            PatchMediaTypes.AddAcceptPatch(context, JsonableRequestFeature.Of(context).Options);
+            return PatchMediaTypes.UnsupportedDetail(context.Request.ContentType, JsonableRequestFeature.Of(context).Options);
+        }
+
         if (accepted is null || accepted.Count == 0 || Contains(accepted, JsonableMediaTypes.Jmc1))
         {
             return UnsupportedContentTypeDetail(context);

@@ -60,12 +60,15 @@ internal static class MinimalApiRequestBody
         {
             body.Dispose();
 
-            // Keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.
-            throw new JsonableRequestException("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
+            throw EmptyBody();
         }
 
         return (format.Value, body);
     }
+
+    /// <summary>The 400 for an empty body, keyed as MVC keys a missing body (the empty model name), so both stacks answer alike.</summary>
+    public static JsonableRequestException EmptyBody() =>
+        new("A non-empty request body is required.", StatusCodes.Status400BadRequest, Errors(string.Empty, "A non-empty request body is required."));
 
     /// <summary>
     /// Before a minimal-API handler can store anything, as MVC checks before an action runs: when the app opted into 406

@@ -33,17 +33,7 @@ internal static class PatchMediaTypes
     /// <exception cref="JsonableRequestException">415 naming the accepted media types.</exception>
     public static void Check(HttpContext context, JsonableOptions options)
     {
-        if (!context.Items.ContainsKey(typeof(PatchMediaTypes)))
-        {
-            context.Items[typeof(PatchMediaTypes)] = AcceptPatch(options);
-            context.Response.OnStarting(static state =>
-            {
-                var http = (HttpContext)state;
-                http.Response.Headers[AcceptPatchHeader] = (string)http.Items[typeof(PatchMediaTypes)]!;
-                return Task.CompletedTask;
-            }, context);
-        }
-
+        AddAcceptPatch(context, options);
         string? contentType = context.Request.ContentType;
         if (contentType is null)
         {
@@ -53,6 +43,24 @@ internal static class PatchMediaTypes
         if (!MediaTypeHeaderValue.TryParse(contentType, out MediaTypeHeaderValue? parsed) || !IsAccepted(parsed.MediaType.Value, options))
         {
             throw new JsonableRequestException(UnsupportedDetail(contentType, options), StatusCodes.Status415UnsupportedMediaType);
+        }
+    }
+
+    /// <summary>
+    /// Adds <c>Accept-Patch</c> to whatever the request is answered with, once, and marks the request as a patch's, so
+    /// a 415 answered later (an unread charset, a missing Content-Type) names the PATCH list.
+    /// </summary>
+    public static void AddAcceptPatch(HttpContext context, JsonableOptions options)
+    {
+        if (!context.Items.ContainsKey(typeof(PatchMediaTypes)))
+        {
+            context.Items[typeof(PatchMediaTypes)] = AcceptPatch(options);
+            context.Response.OnStarting(static state =>
+            {
+                var http = (HttpContext)state;
+                http.Response.Headers[AcceptPatchHeader] = (string)http.Items[typeof(PatchMediaTypes)]!;
+                return Task.CompletedTask;
+            }, context);
         }
     }
 
