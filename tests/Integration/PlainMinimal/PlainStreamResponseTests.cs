@@ -1,0 +1,181 @@
+using System.Net;
+using System.Text;
+using Jsonable.Integration.Tests.Infrastructure;
+
+namespace Jsonable.Integration.Tests.PlainMinimal;
+
+/// <summary>
+/// <c>IAsyncEnumerable&lt;T&gt;</c> of a Jsonable type returned as for System.Text.Json alone (a minimal handler returning
+/// it, <c>TypedResults.Ok</c>/<c>Results&lt;Ok&lt;…&gt;, …&gt;</c> of it, an MVC action returning it), over real HTTP:
+/// JSON Lines and JMC1 answered exactly as <c>JsonableResults.Ok</c> answers them, JSON exactly as System.Text.Json
+/// writes it, each item on the wire while the source is open, and the source cancelled when the client goes away.
+/// </summary>
+public sealed class PlainStreamResponseTests : IAsyncLifetime
+{
+    /// <summary>Fails a test that would otherwise hang; not a performance threshold.</summary>
+    private static readonly TimeSpan s_hangGuard = TimeSpan.FromSeconds(30);
+
+    private PlainStreamHost? _app;
+    private PlainStreamHost? _stj;
+
+    public static TheoryData<string> PlainRoutes => PlainStreamHost.PlainRoutes;
+
+    public static TheoryData<string, string?> NegotiatedCases
+    {
+        get
+        {
+            var data = new TheoryData<string, string?>();
+            foreach (string route in PlainStreamHost.PlainRoutes)
+            {
+                data.Add(route, "application/jsonl");
+                data.Add(route, "application/x-ndjson");
+                data.Add(route, "application/jsonc+jmc1");
+                data.Add(route + "?format=jmc1", null);
+                data.Add(route + "?format=jmc1", "application/json");
+            }
+
+            return data;
+        }
+    }
+
+    public async Task InitializeAsync()
+    {
+        _app = await PlainStreamHost.StartAsync(jsonable: true);
+        _stj = await PlainStreamHost.StartAsync(jsonable: false);
+    }
+
+    public async Task DisposeAsync()
+    {
+        await _app!.DisposeAsync();
+        await _stj!.DisposeAsync();
+    }
+
+    [Theory]
+    [MemberData(nameof(NegotiatedCases))]
+    public async Task Negotiated_streams_answer_as_jsonable_results(string route, string? accept)
+    {
+        string query = route.Contains('?') ? route[route.IndexOf('?')..] : string.Empty;
+        (HttpResponseMessage expected, byte[] expectedBody) = await _app!.Client.GetAsync("/m/jsonable" + query, accept);
+        (HttpResponseMessage response, byte[] body) = await _app.Client.GetAsync(route, accept);
+
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, expected);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        Assert.NotEqual("application/json", expected.Content.Headers.ContentType?.MediaType);
+        Assert.Equal(expected.Content.Headers.ContentType?.ToString(), response.Content.Headers.ContentType?.ToString());
+        Assert.Contains("Accept", response.Headers.Vary);
+        Assert.Equal(expectedBody, body);
+    }
+
+    [Theory]
+    [MemberData(nameof(PlainRoutes))]
+    public async Task Json_lines_are_one_order_per_line(string route)
+    {
+        (HttpResponseMessage response, byte[] body) = await _app!.Client.GetAsync(route, "application/jsonl");
+
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        Assert.Equal("application/jsonl", response.Content.Headers.ContentType?.MediaType);
+        string expected = string.Concat(PlainStreamHost.Orders.Select(o => Encoding.UTF8.GetString(JsonableSerializer.SerializeToUtf8Bytes(o, JsonableFormat.Json)) + "\n"));
+        Assert.Equal(expected, Encoding.UTF8.GetString(body));
+    }
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData("application/json")]
+    [InlineData("*/*")]
+    [InlineData("application/json, application/jsonl;q=0.5")]
+    public async Task Json_is_what_system_text_json_writes(string? accept)
+    {
+        foreach (string route in PlainStreamHost.PlainRoutes)
+        {
+            (HttpResponseMessage stj, byte[] stjBody) = await _stj!.Client.GetAsync(route, accept);
+            (HttpResponseMessage response, byte[] body) = await _app!.Client.GetAsync(route, accept);
+
+            Assert.Equal(stj.StatusCode, response.StatusCode);
+            Assert.Equal(stj.Content.Headers.ContentType?.ToString(), response.Content.Headers.ContentType?.ToString());
+            AssertSameJson(route, stjBody, body);
+        }
+    }
+
+    [Fact]
+    public async Task Indented_json_is_what_system_text_json_writes_and_json_lines_stay_one_line_each()
+    {
+        await using PlainStreamHost app = await PlainStreamHost.StartAsync(jsonable: true, indented: true);
+        await using PlainStreamHost stj = await PlainStreamHost.StartAsync(jsonable: false, indented: true);
+        foreach (string route in PlainStreamHost.PlainRoutes)
+        {
+            (_, byte[] stjBody) = await stj.Client.GetAsync(route, "application/json");
+            (_, byte[] body) = await app.Client.GetAsync(route, "application/json");
+            AssertSameJson(route, stjBody, body);
+            Assert.Contains("\n  ", Encoding.UTF8.GetString(body));
+
+            (_, byte[] lines) = await app.Client.GetAsync(route, "application/jsonl");
+            Assert.Equal(PlainStreamHost.Orders.Count, Encoding.UTF8.GetString(lines).Split('\n', StringSplitOptions.RemoveEmptyEntries).Length);
+        }
+    }
+
+    [Theory]
+    [InlineData("/m/live", "application/jsonl")]
+    [InlineData("/mvc/live", "application/jsonl")]
+    [InlineData("/m/live", "application/json")]
+    [InlineData("/mvc/live", "application/json")]
+    public async Task Each_item_arrives_while_the_source_is_open(string route, string accept)
+    {
+        using var guard = new CancellationTokenSource(s_hangGuard);
+        using HttpResponseMessage response = await _app!.Client.SendAsync(Requests.Create(HttpMethod.Get, route, accept), HttpCompletionOption.ResponseHeadersRead, guard.Token);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        Assert.Equal(accept, response.Content.Headers.ContentType?.MediaType);
+        Stream body = await response.Content.ReadAsStreamAsync(guard.Token);
+
+        PlainOrder first = PlainStreamHost.Orders[0];
+        await _app.Items.Writer.WriteAsync(first, guard.Token);
+        byte[] firstBytes = JsonableSerializer.SerializeToUtf8Bytes(first, JsonableFormat.Json);
+        // The source is still open: only a flush after the item can deliver all of its bytes.
+        string received = await ReadAtLeastAsync(body, firstBytes.Length + (accept == "application/json" ? 1 : 0), guard.Token);
+        Assert.Contains(Encoding.UTF8.GetString(firstBytes), received);
+        _app.Items.Writer.Complete();
+        received += await new StreamReader(body).ReadToEndAsync(guard.Token);
+        Assert.Equal(accept == "application/json" ? "[" + Encoding.UTF8.GetString(firstBytes) + "]" : Encoding.UTF8.GetString(firstBytes) + "\n", received);
+    }
+
+    [Theory]
+    [InlineData("/m/live", "application/jsonl")]
+    [InlineData("/mvc/live", "application/jsonl")]
+    [InlineData("/m/live", "application/jsonc+jmc1")]
+    [InlineData("/m/live", "application/json")]
+    public async Task A_client_that_goes_away_cancels_the_source(string route, string accept)
+    {
+        using var guard = new CancellationTokenSource(s_hangGuard);
+        HttpResponseMessage response = await _app!.Client.SendAsync(Requests.Create(HttpMethod.Get, route, accept), HttpCompletionOption.ResponseHeadersRead, guard.Token);
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        Stream body = await response.Content.ReadAsStreamAsync(guard.Token);
+        await _app.Items.Writer.WriteAsync(PlainStreamHost.Orders[0], guard.Token);
+        await ReadAtLeastAsync(body, 2, guard.Token);
+        response.Dispose(); // the connection closes with the source still open
+
+        Assert.True(await _app.SourceEnded.Task.WaitAsync(guard.Token));
+    }
+
+    /// <summary>
+    /// Minimal APIs write through System.Text.Json's writer: the same bytes. MVC writes through Jsonable's JSON formatter,
+    /// whose strings keep non-ASCII text raw (docs/http.md: escaping is not a difference): the same data and layout.
+    /// </summary>
+    private static void AssertSameJson(string route, byte[] expected, byte[] actual)
+    {
+        if (route.StartsWith("/mvc", StringComparison.Ordinal))
+        {
+            JsonData.AssertEqual(expected, actual);
+            Assert.Equal(Encoding.UTF8.GetString(expected).Split('\n').Length, Encoding.UTF8.GetString(actual).Split('\n').Length);
+        }
+        else
+        {
+            Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(actual));
+        }
+    }
+
+    private static async Task<string> ReadAtLeastAsync(Stream body, int count, CancellationToken cancellationToken)
+    {
+        byte[] buffer = new byte[count + 4096];
+        int read = await body.ReadAtLeastAsync(buffer.AsMemory(0, count), count, throwOnEndOfStream: true, cancellationToken);
+        return Encoding.UTF8.GetString(buffer, 0, read);
+    }
+}
