@@ -1,6 +1,18 @@
 using System.Net;
 using System.Text;
+using System.Text.Json.Nodes;
+using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Http;
+using Jsonable.AspNetCore.OpenApi;
+using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Integration.Tests.Shapes;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.TestHost;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Jsonable.Integration.Tests.PlainMinimal;
 
@@ -155,6 +167,32 @@ public sealed class PlainStreamResponseTests : IAsyncLifetime
         Assert.True(await _app.SourceEnded.Task.WaitAsync(guard.Token));
     }
 
+    [Fact]
+    public async Task An_output_cached_stream_is_cached_whole()
+    {
+        // Output caching records the body while the endpoint runs, so the stream is written then, as System.Text.Json's array.
+        WebApplicationBuilder builder = WebApplication.CreateBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable();
+        builder.Services.AddOutputCache();
+        await using WebApplication app = builder.Build();
+        app.UseJsonable();
+        app.UseOutputCache();
+        int runs = 0;
+        app.MapGet("/cached", () => { runs++; return PlainStreamHost.Fixed(); }).CacheOutput();
+        await app.StartAsync();
+        HttpClient client = app.GetTestClient();
+
+        (_, byte[] stjBody) = await _stj!.Client.GetAsync("/m/plain", "application/json");
+        (HttpResponseMessage first, byte[] firstBody) = await client.GetAsync("/cached", "application/json");
+        (HttpResponseMessage second, byte[] secondBody) = await client.GetAsync("/cached", "application/json");
+
+        Assert.Equal(1, runs);
+        Assert.Equal("application/json", second.Content.Headers.ContentType?.MediaType);
+        Assert.Equal(Encoding.UTF8.GetString(stjBody), Encoding.UTF8.GetString(firstBody));
+        Assert.Equal(Encoding.UTF8.GetString(stjBody), Encoding.UTF8.GetString(secondBody));
+    }
+
     /// <summary>
     /// Minimal APIs write through System.Text.Json's writer: the same bytes. MVC writes through Jsonable's JSON formatter,
     /// whose strings keep non-ASCII text raw (docs/http.md: escaping is not a difference): the same data and layout.
@@ -177,5 +215,53 @@ public sealed class PlainStreamResponseTests : IAsyncLifetime
         byte[] buffer = new byte[count + 4096];
         int read = await body.ReadAtLeastAsync(buffer.AsMemory(0, count), count, throwOnEndOfStream: true, cancellationToken);
         return Encoding.UTF8.GetString(buffer, 0, read);
+    }
+}
+
+/// <summary>
+/// Both OpenAPI documents describe a plain <c>IAsyncEnumerable&lt;T&gt;</c> minimal endpoint as they describe the
+/// <c>JsonableResults.Ok</c> form: JSON, JMC1 and JSON Lines with one item per line.
+/// </summary>
+public sealed class PlainStreamOpenApiTests : IAsyncLifetime
+{
+    private WebApplication? _app;
+
+    public static TheoryData<string> Documents => OpenApiDocuments.All;
+
+    public async Task InitializeAsync()
+    {
+        WebApplicationBuilder builder = WebApplication.CreateBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable();
+        builder.Services.AddEndpointsApiExplorer();
+        builder.Services.AddOpenApi(options => options.AddJsonable());
+        builder.Services.AddSwaggerGen(options => options.AddJsonable());
+        _app = builder.Build();
+        _app.UseJsonable();
+        _app.MapOpenApi();
+        _app.UseSwagger();
+        _app.MapGet("/jsonable", () => JsonableResults.Ok(PlainStreamHost.Fixed()));
+        _app.MapGet("/plain", () => PlainStreamHost.Fixed());
+        _app.MapGet("/typed", () => TypedResults.Ok(PlainStreamHost.Fixed()));
+        _app.MapGet("/results", Results<Ok<IAsyncEnumerable<PlainOrder>>, NotFound> () => TypedResults.Ok(PlainStreamHost.Fixed()));
+        await _app.StartAsync();
+    }
+
+    public async Task DisposeAsync() => await _app!.DisposeAsync();
+
+    [Theory]
+    [MemberData(nameof(Documents))]
+    public async Task Plain_streams_list_the_media_types_of_the_jsonable_results_form(string documentPath)
+    {
+        JsonNode paths = await OpenApiDocuments.PathsAsync(_app!, documentPath);
+        string[] expected = [.. OpenApiDocuments.MediaTypes(paths["/jsonable"]!["get"]!["responses"]!["200"]).Order()];
+        Assert.Contains("application/jsonl", expected);
+        Assert.Contains("application/jsonc+jmc1", expected);
+        foreach (string path in new[] { "/plain", "/typed", "/results" })
+        {
+            JsonNode response = paths[path]!["get"]!["responses"]!["200"]!;
+            Assert.Equal(expected, OpenApiDocuments.MediaTypes(response).Order());
+            Assert.EndsWith("PlainOrder", (string?)response["content"]!["application/jsonl"]!["schema"]!["$ref"]);
+        }
     }
 }

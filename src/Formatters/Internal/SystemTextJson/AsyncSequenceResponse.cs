@@ -7,6 +7,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.OutputCaching;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -17,7 +18,8 @@ namespace Jsonable.AspNetCore.Internal;
 /// with the app's layout and encoder. The converter labels the response while System.Text.Json writes the root value
 /// (before anything is sent) and leaves the items to <c>UseJsonable()</c>'s middleware, which writes them into the
 /// response pipe once the endpoint returns, flushing whenever the source makes it wait, and ends quietly when the client
-/// goes away (<c>RequestAborted</c>, which also cancels the source).
+/// goes away (<c>RequestAborted</c>, which also cancels the source). Middleware that wraps the response body
+/// (compression) must therefore run before <c>UseJsonable()</c>, as it usually does.
 /// </summary>
 internal static class AsyncSequenceResponse
 {
@@ -25,8 +27,11 @@ internal static class AsyncSequenceResponse
     public static bool TryHandOver<T>(IAsyncEnumerable<T> value, JsonSerializerOptions options)
     {
         if (!JsonableResponseFormat.TryGetJsonResponse(out JsonableResponseFormat.Slot slot, out HttpContext context) || slot.Pending is not null
-            || !JsonableRegistry.TryGetTypeInfo(typeof(IAsyncEnumerable<T>), out JsonableTypeInfo? info) || !info.CanWriteItems)
+            || !JsonableRegistry.TryGetTypeInfo(typeof(IAsyncEnumerable<T>), out JsonableTypeInfo? info) || !info.CanWriteItems
+            || context.Features.Get<IOutputCacheFeature>() is { Context.EnableOutputCaching: true })
         {
+            // Output caching records the body while the endpoint runs: a body written after it returned would be cached
+            // empty. Such a response is written by the converter itself, as System.Text.Json's JSON array.
             return false;
         }
 
