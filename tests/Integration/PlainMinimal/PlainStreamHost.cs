@@ -51,6 +51,9 @@ public sealed class PlainStreamHost : IAsyncDisposable
 
     public HttpClient Client { get; }
 
+    /// <summary>The app's services.</summary>
+    public IServiceProvider Services => _app.Services;
+
     public static async Task<PlainStreamHost> StartAsync(bool jsonable, bool indented = false)
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder();

@@ -13,6 +13,8 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+using System.Text.Json;
 
 namespace Jsonable.Integration.Tests.PlainMinimal;
 
@@ -165,6 +167,25 @@ public sealed class PlainStreamResponseTests : IAsyncLifetime
         response.Dispose(); // the connection closes with the source still open
 
         Assert.True(await _app.SourceEnded.Task.WaitAsync(guard.Token));
+    }
+
+    [Fact]
+    public async Task Outside_a_request_the_apps_options_write_the_json_array()
+    {
+        // A sequence serialized with the app's options away from any request (a background job): no middleware can
+        // write it later, so the converter waits for each item and writes System.Text.Json's array.
+        await using PlainStreamHost app = await PlainStreamHost.StartAsync(jsonable: true);
+        JsonSerializerOptions options = app.Services.GetRequiredService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>().Value.SerializerOptions;
+        JsonSerializerOptions stj = _stj!.Services.GetRequiredService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>().Value.SerializerOptions;
+        object sequence = PlainStreamHost.Fixed();
+
+        using var written = new MemoryStream();
+        await JsonSerializer.SerializeAsync(written, sequence, options);
+        using var expected = new MemoryStream();
+        await JsonSerializer.SerializeAsync(expected, (object)PlainStreamHost.Fixed(), stj);
+
+        Assert.Equal(Encoding.UTF8.GetString(expected.ToArray()), Encoding.UTF8.GetString(written.ToArray()));
+        Assert.StartsWith("[{\"id\":1,", Encoding.UTF8.GetString(written.ToArray()));
     }
 
     [Fact]
