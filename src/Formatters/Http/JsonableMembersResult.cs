@@ -71,14 +71,14 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
             var result = new ObjectResult(problem) { StatusCode = StatusCodes.Status400BadRequest };
             result.ContentTypes.Add(JsonableMediaTypeNames.ProblemJson);
             return result.ExecuteResultAsync(context);
-        });
+        }, mvc: true);
     }
 
     /// <inheritdoc />
     public Task ExecuteAsync(HttpContext httpContext)
     {
         ArgumentNullException.ThrowIfNull(httpContext);
-        return ExecuteAsync(httpContext, (detail, errors) => ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status400BadRequest, detail, errors));
+        return ExecuteAsync(httpContext, (detail, errors) => ProblemDetailsResponder.WriteAsync(httpContext, StatusCodes.Status400BadRequest, detail, errors), mvc: false);
     }
 
     /// <summary>
@@ -96,7 +96,7 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
         builder.Metadata.Add(new ProducesResponseTypeMetadata(StatusCodes.Status406NotAcceptable, typeof(ProblemDetails), [JsonableMediaTypeNames.ProblemJson]));
     }
 
-    private Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest)
+    private Task ExecuteAsync(HttpContext httpContext, Func<string, Dictionary<string, string[]>, Task> writeBadRequest, bool mvc)
     {
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
 
@@ -126,11 +126,20 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
             return writeBadRequest(detail, new Dictionary<string, string[]> { ["fields"] = [detail] });
         }
 
-        return JsonableResultsHelper.WriteNegotiatedAsync(httpContext, StatusCode, typeof(T).Name, (Result: this, Writers: writers), static async (context, state, format, options) =>
+        return JsonableResultsHelper.WriteNegotiatedAsync(httpContext, StatusCode, typeof(T).Name, (Result: this, Writers: writers, Mvc: mvc), static async (context, state, format, options) =>
         {
             // The member stitching is the runtime's (a wire-format job); the whole document is buffered for Content-Length.
             using var document = new PooledByteBufferWriter();
             JsonableMemberDocumentWriter.Write(document, state.Result.Value, state.Writers, format, options.CreateWriterOptions());
+            System.Text.Json.JsonWriterOptions? layout = format == JsonableFormat.Json ? AppJsonLayout.For(context, state.Mvc) : null;
+            using PooledByteBufferWriter? indented = layout is null ? null : new PooledByteBufferWriter();
+            if (indented is not null)
+            {
+                // The app's WriteIndented, as for every JSON response of its stack.
+                AppJsonLayout.Write(document.WrittenMemory.Span, indented, layout!.Value);
+            }
+
+            ReadOnlyMemory<byte> body = indented?.WrittenMemory ?? document.WrittenMemory;
             HttpResponse response = context.Response;
             if (state.Result.ETag is not null)
             {
@@ -138,13 +147,13 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
             }
 
             if (ConditionalResponse.IsEnabled(context, options)
-                && (ConditionalResponse.TryUseAppTag(context, format, out bool notModified) ? notModified : ConditionalResponse.TagBody(context, format, document.WrittenMemory.Span)))
+                && (ConditionalResponse.TryUseAppTag(context, format, out bool notModified) ? notModified : ConditionalResponse.TagBody(context, format, body.Span)))
             {
                 return; // 304 Not Modified: no body
             }
 
-            response.ContentLength = document.WrittenMemory.Length;
-            await response.Body.WriteAsync(document.WrittenMemory, context.RequestAborted).ConfigureAwait(false);
+            response.ContentLength = body.Length;
+            await response.Body.WriteAsync(body, context.RequestAborted).ConfigureAwait(false);
         });
     }
 }

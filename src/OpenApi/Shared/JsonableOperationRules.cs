@@ -42,6 +42,15 @@ internal static class JsonableOperationRules
     private static bool IsSequenceOf(Type type, Type element) =>
         typeof(IEnumerable<>).MakeGenericType(element).IsAssignableFrom(type) || typeof(IAsyncEnumerable<>).MakeGenericType(element).IsAssignableFrom(type);
 
+    /// <summary>
+    /// Whether a minimal endpoint returns <c>IAsyncEnumerable&lt;T&gt;</c> of a Jsonable type as for System.Text.Json
+    /// alone (the handler's own return, <c>TypedResults.Ok</c> of one: described as JSON only): <c>UseJsonable()</c>
+    /// answers it as <c>JsonableResults.Ok</c> answers it, JMC1 and JSON Lines included.
+    /// </summary>
+    private static bool IsPlainAsyncSequence(Type type, ApiResponseType responseType) =>
+        type.IsConstructedGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>)
+        && responseType.ApiResponseFormats.All(f => string.Equals(f.MediaType, JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase));
+
     private static bool IsSseItem(Type type) => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(System.Net.ServerSentEvents.SseItem<>);
 
     private static bool IsEventStream(string? mediaType) => string.Equals(mediaType, JsonableMediaTypes.EventStream, StringComparison.OrdinalIgnoreCase);
@@ -80,7 +89,7 @@ internal static class JsonableOperationRules
                 Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [JsonableMediaTypes.EventStream], () => schemaFor(type));
                 response.Description = EventStreamNote;
             }
-            else if (IsJsonable(type, forWriting: true) && responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)))
+            else if (IsJsonable(type, forWriting: true) && (responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)) || (!isMvc && IsPlainAsyncSequence(type!, responseType))))
             {
                 negotiates = true;
                 if (responseType.StatusCode is >= 200 and < 300)

@@ -16,6 +16,9 @@ internal sealed class JsonOptionsResolverSetup : IPostConfigureOptions<HttpJsonO
 
     public JsonOptionsResolverSetup(System.IServiceProvider services) => _resolver = new JsonableTypeInfoResolver(services);
 
+    /// <summary>The resolver put into the app's options.</summary>
+    internal JsonableTypeInfoResolver Resolver => _resolver;
+
     public void PostConfigure(string? name, HttpJsonOptions options)
     {
         if (!options.SerializerOptions.TypeInfoResolverChain.Contains(_resolver))

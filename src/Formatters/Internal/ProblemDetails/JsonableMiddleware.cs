@@ -18,10 +18,12 @@ internal sealed class JsonableMiddleware
     private readonly RequestDelegate _next;
     private readonly ILogger<JsonableMiddleware> _logger;
 
-    public JsonableMiddleware(RequestDelegate next, ILogger<JsonableMiddleware> logger)
+    public JsonableMiddleware(RequestDelegate next, ILogger<JsonableMiddleware> logger, JsonOptionsResolverSetup? resolverSetup = null)
     {
         _next = next;
         _logger = logger;
+        // From now on a plain async sequence of a Jsonable type can be handed to this middleware to be written.
+        resolverSetup?.Resolver.ServeAsyncSequences();
     }
 
     public async Task InvokeAsync(HttpContext context)
@@ -41,14 +43,16 @@ internal sealed class JsonableMiddleware
             return; // OPTIONS at a PATCH route: Allow and Accept-Patch (RFC 5789 §3.1)
         }
 
-        if (RequestsJmc1(context))
-        {
-            JsonableResponseFormat.MarkJmc1(context);
-        }
-
+        JsonableResponseFormat.Slot slot = JsonableResponseFormat.Enter(context);
         try
         {
             await _next(context).ConfigureAwait(false);
+            if (slot.Pending is { } pending)
+            {
+                // A plain IAsyncEnumerable<T> response the converter labelled (see AsyncSequenceResponse): its items now.
+                slot.Pending = null;
+                await pending(context).ConfigureAwait(false);
+            }
         }
         catch (JsonableBodyException exception) when (!context.Response.HasStarted)
         {
@@ -68,17 +72,9 @@ internal sealed class JsonableMiddleware
                 exception.Message,
                 (exception as JsonableRequestException)?.Errors).ConfigureAwait(false);
         }
-    }
-
-    /// <summary>
-    /// Whether the request negotiates JMC1 (by <c>Accept</c> or <c>?format=</c>), for the responses minimal APIs write
-    /// through System.Text.Json (see <see cref="JsonableResponseFormat"/>). Requests that name JMC1 nowhere skip the
-    /// negotiation.
-    /// </summary>
-    private static bool RequestsJmc1(HttpContext context)
-    {
-        HttpRequest request = context.Request;
-        bool named = request.QueryString.HasValue || request.Headers.Accept.ToString().Contains("jmc1", System.StringComparison.OrdinalIgnoreCase);
-        return named && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) == JsonableFormat.Jmc1;
+        finally
+        {
+            slot.Leave();
+        }
     }
 }

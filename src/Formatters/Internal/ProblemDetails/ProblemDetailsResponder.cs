@@ -88,9 +88,9 @@ internal static class ProblemDetailsResponder
 
         ResolveAppExtensionValues(context, problem);
         response.ContentLength = null;
-        JsonTypeInfo typeInfo = problem is HttpValidationProblemDetails
+        JsonTypeInfo typeInfo = AppJsonLayout.ProblemTypeInfo(context, problem is HttpValidationProblemDetails
             ? ProblemDetailsJsonContext.Default.HttpValidationProblemDetails
-            : ProblemDetailsJsonContext.Default.ProblemDetails;
+            : ProblemDetailsJsonContext.Default.ProblemDetails);
         return response.WriteAsJsonAsync(problem, typeInfo, JsonableMediaTypeNames.ProblemJson, context.RequestAborted);
     }
 

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Text.Encodings.Web;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
@@ -21,12 +22,22 @@ internal sealed class AppJsonLayout(IOptions<MvcJsonOptions> mvc, IOptions<HttpJ
     private readonly Lazy<JsonWriterOptions?> _mvc = new(() => Indented(mvc.Value.JsonSerializerOptions));
     private readonly Lazy<JsonWriterOptions?> _http = new(() => Indented(http.Value.SerializerOptions));
 
+    // Problem details follow minimal APIs' options, as ASP.NET Core's own problem details writer does on both stacks.
+    private readonly Lazy<JsonSerializerOptions?> _problems = new(() => IndentedProblems(http.Value.SerializerOptions));
+
     /// <summary>The indented layout for a JSON response of the stack that writes it, or <see langword="null"/> for compact JSON.</summary>
     public static JsonWriterOptions? For(HttpContext context, bool mvc)
     {
         AppJsonLayout? layout = context.RequestServices?.GetService<AppJsonLayout>();
         return layout is null ? null : mvc ? layout._mvc.Value : layout._http.Value;
     }
+
+    /// <summary>
+    /// The contract problem details are written with: <paramref name="compact"/> (Jsonable's own metadata), or the same
+    /// metadata with the app's indentation when its JSON options set <c>WriteIndented</c>.
+    /// </summary>
+    public static JsonTypeInfo ProblemTypeInfo(HttpContext context, JsonTypeInfo compact) =>
+        context.RequestServices?.GetService<AppJsonLayout>()?._problems.Value is { } indented ? indented.GetTypeInfo(compact.Type) : compact;
 
     /// <summary>Writes <paramref name="compact"/> JSON again in <paramref name="layout"/> into <paramref name="output"/>.</summary>
     public static void Write(ReadOnlySpan<byte> compact, IBufferWriter<byte> output, JsonWriterOptions layout)
@@ -35,6 +46,16 @@ internal sealed class AppJsonLayout(IOptions<MvcJsonOptions> mvc, IOptions<HttpJ
         JsonReplay.Write(compact, writer);
         writer.Flush();
     }
+
+    private static JsonSerializerOptions? IndentedProblems(JsonSerializerOptions app) => app.WriteIndented
+        ? new JsonSerializerOptions(ProblemDetailsJsonContext.Default.Options)
+        {
+            WriteIndented = true,
+            IndentCharacter = app.IndentCharacter,
+            IndentSize = app.IndentSize,
+            NewLine = app.NewLine,
+        }
+        : null;
 
     private static JsonWriterOptions? Indented(JsonSerializerOptions options) => options.WriteIndented
         ? new JsonWriterOptions

@@ -111,9 +111,15 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
         try
         {
-            if (reader.TokenType is not (JsonTokenType.StartObject or JsonTokenType.StartArray) || reader.Position.GetObject() is not null)
+            bool container = reader.TokenType is JsonTokenType.StartObject or JsonTokenType.StartArray;
+            if (container && reader.Position.GetObject() is ReadOnlySequenceSegment<byte> segment)
             {
-                // A scalar where a document belongs, or input in several segments: the raw bytes of the value, copied.
+                return ReadSegmented(ref reader, segment, read);
+            }
+
+            if (!container || reader.Position.GetObject() is not null)
+            {
+                // A scalar where a document belongs, or input of another kind: the raw bytes of the value, copied.
                 using JsonDocument document = JsonDocument.ParseValue(ref reader);
                 return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions, read);
             }
@@ -134,6 +140,51 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         catch (JsonableException exception)
         {
             throw new JsonableBodyException(exception);
+        }
+    }
+
+    /// <summary>
+    /// Reads an object or array whose bytes lie in a chain of buffer segments (a request body that System.Text.Json reads
+    /// from the request's <c>PipeReader</c>, in the pipe's 4 KB blocks), which System.Text.Json has buffered whole before
+    /// calling a converter. The value runs from the opening token (the byte before the reader's position) to where
+    /// skipping it stops: in one segment it is read where it lies; otherwise its segments are copied once into a pooled
+    /// array, which costs a skip and a copy where parsing it into a <see cref="JsonDocument"/> built a whole document.
+    /// </summary>
+    private T? ReadSegmented(ref Utf8JsonReader reader, ReadOnlySequenceSegment<byte> startSegment, JsonableReadFunc<T> read)
+    {
+        byte opening = reader.TokenType == JsonTokenType.StartObject ? (byte)'{' : (byte)'[';
+        int startIndex = reader.Position.GetInteger();
+        long startConsumed = reader.BytesConsumed;
+        if (!reader.TrySkip())
+        {
+            throw new JsonException("The JSON value is incomplete.");
+        }
+
+        SequencePosition end = reader.Position;
+        var endSegment = (ReadOnlySequenceSegment<byte>)end.GetObject()!;
+        int length = checked((int)(reader.BytesConsumed - startConsumed)) + 1; // with the opening token
+        if (ReferenceEquals(startSegment, endSegment) && startIndex > 0)
+        {
+            ReadOnlySpan<byte> value = startSegment.Memory.Span.Slice(startIndex - 1, length);
+            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+        }
+
+        var rest = new ReadOnlySequence<byte>(startSegment, startIndex, endSegment, end.GetInteger());
+        if (rest.Length != length - 1)
+        {
+            throw new InvalidOperationException("The reader's positions do not delimit the value it skipped."); // a System.Text.Json change this code does not know
+        }
+
+        byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            rented[0] = opening;
+            rest.CopyTo(rented.AsSpan(1));
+            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
         }
     }
 

@@ -1,43 +1,83 @@
 using System;
 using System.Buffers;
 using System.Threading;
+using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 
 namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
-/// JMC1 for responses that minimal APIs write through System.Text.Json (<c>TypedResults.Ok(order)</c>, a handler
-/// returning <c>Order</c>): <c>UseJsonable()</c>'s middleware marks a request that negotiated JMC1, and the converter of
-/// a Jsonable type (<see cref="JsonableJsonConverter{T}"/>), asked for the root value of a response the framework has
-/// just labelled <c>application/json</c>, writes the JMC1 document instead and relabels the response. The status, set
-/// by the result before it writes, is unchanged.
+/// Negotiation for responses that minimal APIs write through System.Text.Json (<c>TypedResults.Ok(order)</c>, a handler
+/// returning <c>Order</c> or <c>IAsyncEnumerable&lt;Order&gt;</c>): <c>UseJsonable()</c>'s middleware opens a
+/// <see cref="Slot"/> for each request, and the converter of a Jsonable type, asked for the root value of a response the
+/// framework has just labelled <c>application/json</c>, answers in the format the request negotiated. A single value is
+/// written as JMC1 there and then (<see cref="TryWriteJmc1{T}"/>); an async sequence, which a converter cannot await, is
+/// labelled and handed to the middleware, which writes it once the endpoint returns
+/// (<see cref="AsyncSequenceResponse"/>). The status, set by the result before it writes, is unchanged.
 /// </summary>
 internal static class JsonableResponseFormat
 {
-    // Set only for requests that negotiated JMC1, so a JSON request reads an empty slot.
-    private static readonly AsyncLocal<HttpContext?> s_jmc1Request = new();
+    // The request UseJsonable() serves in this flow. A holder, emptied when the request ends, so that work the request
+    // started and that outlives it (whose execution context still holds the slot) never reaches a recycled HttpContext.
+    private static readonly AsyncLocal<Slot?> s_request = new();
 
-    /// <summary>Marks the rest of this request's flow as answering in JMC1 where a Jsonable type is the response body.</summary>
-    public static void MarkJmc1(HttpContext context) => s_jmc1Request.Value = context;
-
-    /// <summary>Writes <paramref name="value"/> as JMC1 when the current request negotiated it and its response body is being labelled JSON now.</summary>
-    public static bool TryWriteJmc1<T>(IBufferWriter<byte> output, T value, JsonableWriteAction<T> write, bool isObject, JsonableWriterOptions options)
+    /// <summary>Opens the slot of <paramref name="context"/> for the rest of this request's flow.</summary>
+    public static Slot Enter(HttpContext context)
     {
-        if (s_jmc1Request.Value is not { } context)
+        var slot = new Slot(context);
+        s_request.Value = slot;
+        return slot;
+    }
+
+    /// <summary>The request UseJsonable() serves in this flow whose response is being labelled JSON now, if any.</summary>
+    public static bool TryGetJsonResponse(out Slot slot, out HttpContext context)
+    {
+        slot = s_request.Value!;
+        context = slot?.Context!;
+        if (context is null)
         {
             return false;
         }
 
         HttpResponse response = context.Response;
-        if (response.HasStarted || response.ContentType is not { } contentType
-            || !contentType.StartsWith(JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase))
+        return !response.HasStarted && response.ContentType is { } contentType
+            && contentType.StartsWith(JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase);
+    }
+
+    /// <summary>Writes <paramref name="value"/> as JMC1 when the current request negotiated it and its response body is being labelled JSON now.</summary>
+    public static bool TryWriteJmc1<T>(IBufferWriter<byte> output, T value, JsonableWriteAction<T> write, bool isObject, JsonableWriterOptions options)
+    {
+        if (!TryGetJsonResponse(out _, out HttpContext context) || !RequestsJmc1(context))
         {
             return false;
         }
 
-        response.ContentType = JsonableMediaTypes.Jmc1;
-        JsonableResultsHelper.AddVaryAccept(response);
+        context.Response.ContentType = JsonableMediaTypes.Jmc1;
+        JsonableResultsHelper.AddVaryAccept(context.Response);
         JsonableSerializer.WriteDocument(output, value, JsonableFormat.Jmc1, options, write, isObject);
         return true;
+    }
+
+    /// <summary>
+    /// Whether the request negotiates JMC1 (by <c>Accept</c> or <c>?format=</c>). Requests that name JMC1 nowhere skip
+    /// the negotiation.
+    /// </summary>
+    public static bool RequestsJmc1(HttpContext context)
+    {
+        HttpRequest request = context.Request;
+        bool named = request.QueryString.HasValue || request.Headers.Accept.ToString().Contains("jmc1", StringComparison.OrdinalIgnoreCase);
+        return named && JsonableRequestFeature.Of(context).SelectResponseFormat(out _) == JsonableFormat.Jmc1;
+    }
+
+    /// <summary>One request's part in this negotiation.</summary>
+    internal sealed class Slot(HttpContext context)
+    {
+        /// <summary>The request, until it ends.</summary>
+        public HttpContext? Context { get; private set; } = context;
+
+        /// <summary>A response body a converter labelled and left to be written once the endpoint returns.</summary>
+        public Func<HttpContext, Task>? Pending { get; set; }
+
+        public void Leave() => Context = null;
     }
 }

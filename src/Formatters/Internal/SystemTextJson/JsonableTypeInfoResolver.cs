@@ -26,6 +26,9 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
     private volatile JsonSerializerOptions? _httpOptions;
     private volatile JsonSerializerOptions? _mvcOptions;
 
+    // Set when UseJsonable()'s middleware is built: it writes the async sequences this resolver's converters hand over.
+    private volatile bool _serveAsyncSequences;
+
     public JsonableTypeInfoResolver(IServiceProvider services) => _services = services;
 
     /// <summary>The app's reader limits (depth, case, unknown members), made once when first needed.</summary>
@@ -49,6 +52,9 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
         }
     }
 
+    /// <summary>Claims the async sequences of Jsonable types from now on (<see cref="JsonableAsyncSequenceConverter{TSequence, T}"/>).</summary>
+    internal void ServeAsyncSequences() => _serveAsyncSequences = true;
+
     public JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
     {
         if (!ReferenceEquals(options, _httpOptions) && !ReferenceEquals(options, _mvcOptions))
@@ -56,8 +62,9 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
             return null;
         }
 
-        // An async sequence is left to System.Text.Json, which awaits it element by element and asks this resolver for
-        // the element type; a synchronous converter could only block on it.
+        // The IAsyncEnumerable<T> interface is left to System.Text.Json, which awaits it element by element and asks this
+        // resolver for the element type. The type of an actual sequence (an iterator), which is what ASP.NET Core asks for
+        // when it writes one, is claimed so that its response can be negotiated as JsonableResults' is.
         if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>))
         {
             return null;
@@ -65,7 +72,7 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
         if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) || !(info.CanWrite || info.CanRead))
         {
-            return null;
+            return _serveAsyncSequences ? JsonableAsyncSequenceConverter.TryCreateTypeInfo(type, options) : null;
         }
 
         return info.Accept(new ContractFactory(this, options));
