@@ -9,26 +9,29 @@ public ref partial struct JsonableWriter
     /// <summary>
     /// Writes an enum value as <see cref="EnumNames"/> names it: its name, a <c>[Flags]</c> combination's names, or its
     /// number when it has none (an error when the names allow no integer values, as System.Text.Json's converter).
+    /// Returns false, writing nothing, when they leave the enum alone: the caller writes it its own way.
     /// </summary>
     /// <param name="info">The enum.</param>
     /// <param name="value">The value's bits, widened to 64 (sign-extended for signed underlying types).</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public void WriteEnum(JsonableEnumInfo info, ulong value)
+    public bool TryWriteEnum(JsonableEnumInfo info, ulong value)
     {
         ArgumentNullException.ThrowIfNull(info);
         EnumNameTable? table = EnumNames?.For(info);
-        if (table?.NameOf(value) is { } name)
+        if (table is null)
         {
-            WriteString(name);
-            return;
+            return false;
         }
 
-        if (table is { AllowIntegerValues: false })
+        if (table.NameOf(value) is { } name)
+        {
+            WriteString(name);
+        }
+        else if (!table.AllowIntegerValues)
         {
             throw new JsonableException($"The {table.TypeName} value {table.NumberText(value)} has no name, and the app's JsonStringEnumConverter allows no integer values.");
         }
-
-        if (info.IsUnsigned)
+        else if (table.IsUnsigned)
         {
             WriteNumber(value);
         }
@@ -36,6 +39,8 @@ public ref partial struct JsonableWriter
         {
             WriteNumber(unchecked((long)value));
         }
+
+        return true;
     }
 
     /// <summary>A dictionary key of enum type as <see cref="EnumNames"/> names it, or <see langword="null"/> when they leave the enum alone.</summary>

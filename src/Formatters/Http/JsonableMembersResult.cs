@@ -130,7 +130,7 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
         {
             // The member stitching is the runtime's (a wire-format job); the whole document is buffered for Content-Length.
             using var document = new PooledByteBufferWriter();
-            JsonableMemberDocumentWriter.Write(document, state.Result.Value, state.Writers, format, options.CreateWriterOptions());
+            JsonableMemberDocumentWriter.Write(document, state.Result.Value, state.Writers, format, options.CreateWriterOptions(context));
             HttpResponse response = context.Response;
             if (state.Result.ETag is not null)
             {

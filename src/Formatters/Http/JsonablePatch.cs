@@ -207,7 +207,7 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() is { CanMerge: true } found
             ? found
             : throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "cannot take a merge patch: mark it [FromJson] (a readonly struct cannot change in place)."));
-        JsonableReaderOptions readerOptions = options.CreateReaderOptions();
+        JsonableReaderOptions readerOptions = options.CreateReaderOptions(context);
         JsonableMemberSet members = info.ValidatePatch(body, format, readerOptions);
         RejectNotEditable(members);
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch, context.RequestServices);
