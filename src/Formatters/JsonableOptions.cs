@@ -79,11 +79,12 @@ public sealed class JsonableOptions
     /// <summary>
     /// Whether the host fails to start when the app's JSON options (<c>AddJsonOptions</c>, <c>ConfigureHttpJsonOptions</c>)
     /// ask for something Jsonable's generated code does not do — a naming policy other than the one the generated code
-    /// was compiled with, a global <c>JsonStringEnumConverter</c>, <c>DefaultIgnoreCondition</c>, ... — so that one API
+    /// was compiled with, a converter other than <c>JsonStringEnumConverter</c>, <c>DefaultIgnoreCondition</c>, ... — so that one API
     /// never answers in two styles. The exception names each setting and the Jsonable setting that matches it. When
     /// false, each difference is logged as a warning at startup instead. Settings Jsonable can honour at run time
     /// (<c>MaxDepth</c>, <c>PropertyNameCaseInsensitive</c>, <c>UnmappedMemberHandling</c>,
-    /// <c>AllowInputFormatterExceptionMessages</c>) are applied to these options unless set here. Default true.
+    /// <c>AllowInputFormatterExceptionMessages</c>) are applied to these options unless set here, and a global
+    /// <c>JsonStringEnumConverter</c> names enums on its stack as it does. Default true.
     /// </summary>
     public bool FailOnJsonOptionsMismatch { get; set; } = true;
 
