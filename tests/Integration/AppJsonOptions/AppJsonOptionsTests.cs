@@ -305,7 +305,11 @@ public sealed class AppJsonOptionsTests
 
     private sealed class DayOfWeekAsLetterConverter : JsonConverter<DayOfWeek>
     {
-        public override DayOfWeek Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => Enum.GetValues<DayOfWeek>().First(d => d.ToString()[0] == reader.GetString()![0]);
+        public override DayOfWeek Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        {
+            char letter = reader.GetString()![0];
+            return Enum.GetValues<DayOfWeek>().First(d => d.ToString()[0] == letter);
+        }
 
         public override void Write(Utf8JsonWriter writer, DayOfWeek value, JsonSerializerOptions options) => writer.WriteStringValue(value.ToString()[..1]);
     }
