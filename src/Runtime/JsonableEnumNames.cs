@@ -21,7 +21,7 @@ public sealed class JsonableEnumNames
 {
     private readonly Func<JsonableEnumInfo, Naming?> _resolve;
     private readonly object _lock = new();
-    private volatile Dictionary<JsonableEnumInfo, EnumNameTable?> _tables = new();
+    private volatile Dictionary<JsonableEnumInfo, Memo> _tables = new();
 
     /// <summary>Names every enum, as <c>new JsonStringEnumConverter(namingPolicy, allowIntegerValues)</c> does.</summary>
     /// <param name="convertName">What <c>JsonNamingPolicy.ConvertName</c> would do to a member's C# name, or
@@ -59,20 +59,22 @@ public sealed class JsonableEnumNames
             return memo.Table;
         }
 
-        if (!_tables.TryGetValue(info, out EnumNameTable? table))
+        if (!_tables.TryGetValue(info, out memo))
         {
             lock (_lock)
             {
-                if (!_tables.TryGetValue(info, out table))
+                if (!_tables.TryGetValue(info, out memo))
                 {
-                    table = _resolve(info) is { } naming ? new EnumNameTable(info, naming.JsonNames, naming.AllowIntegerValues) : null;
-                    _tables = new Dictionary<JsonableEnumInfo, EnumNameTable?>(_tables) { [info] = table };
+                    EnumNameTable? table = _resolve(info) is { } naming ? new EnumNameTable(info, naming.JsonNames, naming.AllowIntegerValues) : null;
+                    memo = new Memo(this, table);
+                    _tables = new Dictionary<JsonableEnumInfo, Memo>(_tables) { [info] = memo };
                 }
             }
         }
 
-        info.LastLookup = new Memo(this, table);
-        return table;
+        // The same memo each time: two options used in turn (MVC's and minimal APIs') swap it without allocating.
+        info.LastLookup = memo;
+        return memo.Table;
     }
 }
 
