@@ -15,19 +15,29 @@ namespace Jsonable.Integration.Tests.ParityCorpus;
 /// <summary>
 /// The enum-names variant of the parity app: tickets (<see cref="ParityTicket"/>) served by an MVC controller under
 /// <c>/parity-enums/mvc/tickets</c> and a minimal-API group under <c>/parity-enums/min/tickets</c>, with the same JSON
-/// options (a global <c>JsonStringEnumConverter</c> of some form) given to both stacks, started in either flavour.
+/// options (a global <c>JsonStringEnumConverter</c> of some form) given to both stacks — or to one of them — started in
+/// either flavour.
 /// </summary>
 internal static class EnumNamesApp
 {
-    public static async Task<WebApplication> StartAsync(ParityFlavour flavour, Action<JsonSerializerOptions> configureJson)
+    public static async Task<WebApplication> StartAsync(ParityFlavour flavour, Action<JsonSerializerOptions> configureJson, bool mvcOptions = true, bool minimalOptions = true)
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
         builder.Logging.ClearProviders();
         IMvcBuilder mvc = builder.Services.AddControllers()
             .AddApplicationPart(typeof(ParityTicketsController).Assembly)
-            .AddJsonOptions(options => configureJson(options.JsonSerializerOptions));
-        builder.Services.ConfigureHttpJsonOptions(options => configureJson(options.SerializerOptions));
+            .AddJsonOptions(options =>
+            {
+                if (mvcOptions)
+                {
+                    configureJson(options.JsonSerializerOptions);
+                }
+            });
+        if (minimalOptions)
+        {
+            builder.Services.ConfigureHttpJsonOptions(options => configureJson(options.SerializerOptions));
+        }
         if (flavour == ParityFlavour.Jsonable)
         {
             mvc.AddJsonable();

@@ -32,14 +32,26 @@ public sealed class EnumNamesParityTests(ITestOutputHelper output)
         },
     };
 
-    public static TheoryData<string> Variants() => [.. s_variants.Keys];
+    // Which stacks' JSON options get the converter: both, or one (each stack names enums as its own options say).
+    public static TheoryData<string, bool, bool> Variants()
+    {
+        var data = new TheoryData<string, bool, bool>();
+        foreach (string variant in s_variants.Keys)
+        {
+            data.Add(variant, true, true);
+        }
+
+        data.Add("camelCase", false, true);
+        data.Add("allowIntegerValues: false", true, false);
+        return data;
+    }
 
     [Theory]
     [MemberData(nameof(Variants))]
-    public async Task EveryEnumRequest_BothHosts_AnswerAlike(string variant)
+    public async Task EveryEnumRequest_BothHosts_AnswerAlike(string variant, bool mvcOptions, bool minimalOptions)
     {
-        await using WebApplication stjApp = await EnumNamesApp.StartAsync(ParityFlavour.SystemTextJson, s_variants[variant]);
-        await using WebApplication jsonableApp = await EnumNamesApp.StartAsync(ParityFlavour.Jsonable, s_variants[variant]);
+        await using WebApplication stjApp = await EnumNamesApp.StartAsync(ParityFlavour.SystemTextJson, s_variants[variant], mvcOptions, minimalOptions);
+        await using WebApplication jsonableApp = await EnumNamesApp.StartAsync(ParityFlavour.Jsonable, s_variants[variant], mvcOptions, minimalOptions);
         using HttpClient stj = stjApp.GetTestClient();
         using HttpClient jsonable = jsonableApp.GetTestClient();
 
