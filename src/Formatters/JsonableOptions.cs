@@ -1,3 +1,5 @@
+using Microsoft.AspNetCore.Http;
+
 namespace Jsonable.AspNetCore;
 
 /// <summary>Options of the ASP.NET Core integration, set with <c>services.AddJsonable(options =&gt; ...)</c>.</summary>
@@ -77,21 +79,41 @@ public sealed class JsonableOptions
     /// <summary>
     /// Whether the host fails to start when the app's JSON options (<c>AddJsonOptions</c>, <c>ConfigureHttpJsonOptions</c>)
     /// ask for something Jsonable's generated code does not do — a naming policy other than the one the generated code
-    /// was compiled with, a global <c>JsonStringEnumConverter</c>, <c>DefaultIgnoreCondition</c>, ... — so that one API
+    /// was compiled with, a converter other than <c>JsonStringEnumConverter</c>, <c>DefaultIgnoreCondition</c>, ... — so that one API
     /// never answers in two styles. The exception names each setting and the Jsonable setting that matches it. When
     /// false, each difference is logged as a warning at startup instead. Settings Jsonable can honour at run time
     /// (<c>MaxDepth</c>, <c>PropertyNameCaseInsensitive</c>, <c>UnmappedMemberHandling</c>,
-    /// <c>AllowInputFormatterExceptionMessages</c>) are applied to these options unless set here. Default true.
+    /// <c>AllowInputFormatterExceptionMessages</c>) are applied to these options unless set here, and a global
+    /// <c>JsonStringEnumConverter</c> names enums on its stack as it does. Default true.
     /// </summary>
     public bool FailOnJsonOptionsMismatch { get; set; } = true;
 
-    internal JsonableReaderOptions CreateReaderOptions() => new()
+    /// <summary>The enum names a global <c>JsonStringEnumConverter</c> in MVC's JSON options asks for (set from them at startup).</summary>
+    internal JsonableEnumNames? MvcEnumNames { get; set; }
+
+    /// <summary>The enum names a global <c>JsonStringEnumConverter</c> in minimal APIs' JSON options asks for.</summary>
+    internal JsonableEnumNames? HttpEnumNames { get; set; }
+
+    /// <summary>Reader options for the stack that serves <paramref name="context"/>'s endpoint (each reads enums as its JSON options say).</summary>
+    internal JsonableReaderOptions CreateReaderOptions(HttpContext context) => CreateReaderOptions(IsMvc(context));
+
+    /// <summary>Reader options for MVC (<paramref name="mvc"/>) or minimal APIs.</summary>
+    internal JsonableReaderOptions CreateReaderOptions(bool mvc) => new()
     {
         MaxDepth = MaxDepth,
         MaxContainersPerKilobyte = MaxContainersPerKilobyte,
         UnknownMemberHandling = UnknownMemberHandling,
         PropertyNameCaseInsensitive = PropertyNameCaseInsensitive,
+        EnumNames = mvc ? MvcEnumNames : HttpEnumNames,
     };
 
-    internal JsonableWriterOptions CreateWriterOptions() => new() { MaxDepth = MaxDepth };
+    /// <summary>Writer options for the stack that serves <paramref name="context"/>'s endpoint.</summary>
+    internal JsonableWriterOptions CreateWriterOptions(HttpContext context) => CreateWriterOptions(IsMvc(context));
+
+    /// <summary>Writer options for MVC (<paramref name="mvc"/>) or minimal APIs.</summary>
+    internal JsonableWriterOptions CreateWriterOptions(bool mvc) => new() { MaxDepth = MaxDepth, EnumNames = mvc ? MvcEnumNames : HttpEnumNames };
+
+    /// <summary>Whether an MVC action serves the request (its endpoint carries the action), so MVC's JSON options apply.</summary>
+    private static bool IsMvc(HttpContext context) =>
+        context.GetEndpoint()?.Metadata.GetMetadata<Microsoft.AspNetCore.Mvc.Abstractions.ActionDescriptor>() is not null;
 }

@@ -378,7 +378,9 @@ internal sealed partial class Emitter
         ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.Int32 or ShapeKind.Int64 => $"(long){expr}",
         ShapeKind.Byte or ShapeKind.UInt16 or ShapeKind.UInt32 or ShapeKind.UInt64 => $"(ulong){expr}",
         ShapeKind.Guid => expr,
-        _ => $"__JsonableKeyOf{EnumHelper(key)}({expr})", // enums: by name, as STJ writes dictionary keys
+        _ => _netStandardShape // enums: by name, as STJ writes dictionary keys
+            ? $"global::System.MemoryExtensions.AsSpan(__JsonableKeyOf{EnumHelper(key)}(ref writer, {expr}))"
+            : $"__JsonableKeyOf{EnumHelper(key)}(ref writer, {expr})",
     };
 
     private string ParseKeyExpression(TypeShape key, string text) => key.Kind switch
@@ -393,7 +395,7 @@ internal sealed partial class Emitter
         ShapeKind.UInt32 => $"(uint)reader.ConvertKeyToUInt64({text}, \"UInt32\", uint.MaxValue)",
         ShapeKind.UInt64 => $"reader.ConvertKeyToUInt64({text}, \"UInt64\", ulong.MaxValue)",
         ShapeKind.Guid => $"reader.ConvertKeyToGuid({text})",
-        _ => $"__JsonableParse{EnumHelper(key)}(ref reader, {text})",
+        _ => $"__JsonableParseKey{EnumHelper(key)}(ref reader, {text})",
     };
 
 

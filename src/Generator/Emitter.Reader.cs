@@ -404,9 +404,9 @@ internal sealed partial class Emitter
         ShapeKind.Guid => "reader.ReadGuid()",
         ShapeKind.Uri => "reader.ReadUri()",
         ShapeKind.ByteArray => existing == "default" ? "reader.ReadBase64()" : $"reader.ReadBase64({existing})",
-        ShapeKind.Enum when shape.Enum is { AsString: true } =>
+        ShapeKind.Enum when shape.Enum is { ByMember: true } =>
             $"__JsonableRead{EnumHelper(shape)}AsString(ref reader)",
-        ShapeKind.Enum => $"({shape.TypeName}){ReadExpression(shape.Element!, "default")}",
+        ShapeKind.Enum => $"__JsonableRead{EnumHelper(shape)}ByOptions(ref reader)",
         ShapeKind.Generated => existing == "default"
             ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
             : $"{Rt}JsonableCodec.ReadReusing<{shape.TypeName}>(ref reader, {existing})",

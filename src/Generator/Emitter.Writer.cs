@@ -142,7 +142,21 @@ internal sealed partial class Emitter
             // its comma, as this member was written) in one reservation, which counts in small objects in long lists.
             bool nextAlwaysWritten = condition is null && i + 1 < members.Count && SkipCondition(members[i + 1]) is null;
             string? fusedCast = nextAlwaysWritten ? IntegerCast(member.Shape) : null;
-            if (fusedCast is not null)
+            if (fusedCast is not null && member.Shape.Kind == ShapeKind.Enum)
+            {
+                // An enum the app's options may name: fused as a number only when they name none.
+                MemberModel next = members[i + 1];
+                _w.Open("if (writer.EnumNames is null)");
+                _w.Line($"writer.WriteNumberAndName(({fusedCast}){expr}, __JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
+                _w.Close();
+                _w.Open("else");
+                _w.Line(WriteStatement(member.Shape, expr));
+                _w.Line($"writer.WritePreEncodedName(__JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
+                _w.Close();
+                _w.Line();
+                nameAlreadyWritten = true;
+            }
+            else if (fusedCast is not null)
             {
                 MemberModel next = members[i + 1];
                 _w.Line($"writer.WriteNumberAndName(({fusedCast}){expr}, __JsonableJmc1Name_{Suffix(next)}, __JsonableJsonName_{Suffix(next)});");
@@ -229,8 +243,8 @@ internal sealed partial class Emitter
         ShapeKind.Guid => $"writer.WriteGuid({expr});",
         ShapeKind.Uri => $"writer.WriteUri({expr});",
         ShapeKind.ByteArray => $"writer.WriteBase64({expr});",
-        ShapeKind.Enum when shape.Enum is { AsString: true } => $"__JsonableWrite{EnumHelper(shape)}AsString(ref writer, {expr});",
-        ShapeKind.Enum => IsUnsigned(shape.Element!.Kind) ? $"writer.WriteNumber((ulong){expr});" : $"writer.WriteNumber((long){expr});",
+        ShapeKind.Enum when shape.Enum is { ByMember: true } => $"__JsonableWrite{EnumHelper(shape)}AsString(ref writer, {expr});",
+        ShapeKind.Enum => $"__JsonableWrite{EnumHelper(shape)}ByOptions(ref writer, {expr});",
         ShapeKind.Generated => $"{Rt}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
         ShapeKind.TypeParameter => $"{Rt}JsonableTypeArgument.Write<{shape.TypeName}>(ref writer, {expr});",
         _ => $"{WriteHelper(shape)}(ref writer, {expr});",

@@ -74,7 +74,7 @@ internal sealed partial class Parser
 
             // STJ applies no number handling to enums: their numbers are always read and written strictly.
             TypeShape? inner = ResolveShape(underlying, forWrite, forRead, out why, out direction, numberHandling: TypeShape.StrictNumberHandling);
-            return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true, Enum: ParseEnum(enumType, enumAsString || HasStringEnumConverter(enumType)));
+            return inner is null ? null : new TypeShape(ShapeKind.Enum, name, inner, null, true, Enum: ParseEnum(enumType, HasStringEnumConverter(enumType), enumAsString));
         }
 
         if (type is ITypeParameterSymbol typeParameter)
@@ -182,7 +182,7 @@ internal sealed partial class Parser
         }
     }
 
-    private EnumModel ParseEnum(INamedTypeSymbol enumType, bool asString)
+    private EnumModel ParseEnum(INamedTypeSymbol enumType, bool byType, bool byMember)
     {
         var members = new List<EnumMemberModel>();
         foreach (IFieldSymbol field in enumType.GetMembers().OfType<IFieldSymbol>())
@@ -192,15 +192,15 @@ internal sealed partial class Parser
                 continue;
             }
 
-            string jsonName = field.GetAttributes()
+            string? customName = field.GetAttributes()
                 .Where(a => KnownTypeSymbols.Is(a.AttributeClass, _known.JsonStringEnumMemberNameAttribute))
                 .Select(a => a.ConstructorArguments.FirstOrDefault().Value as string)
-                .FirstOrDefault(n => n is not null) ?? field.Name;
-            members.Add(new EnumMemberModel(EscapeIdentifier(field.Name), jsonName));
+                .FirstOrDefault(n => n is not null);
+            members.Add(new EnumMemberModel(EscapeIdentifier(field.Name), customName ?? field.Name, customName is not null));
         }
 
         bool isFlags = HasAttribute(enumType, _known.FlagsAttribute);
-        return new EnumModel(asString, isFlags, members.ToEquatableArray());
+        return new EnumModel(byType, byMember, isFlags, members.ToEquatableArray());
     }
 
     /// <summary>Whether STJ's <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (or its generic form) is on the symbol.</summary>

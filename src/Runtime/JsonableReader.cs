@@ -65,6 +65,7 @@ public ref partial struct JsonableReader
         _unknownMembers = options.UnknownMemberHandling;
         PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
         RefusesReadOnlyMemberChanges = options.RefuseReadOnlyMemberChanges;
+        EnumNames = options.EnumNames;
         Format = format;
         ReuseInstance = reuseInstance;
         if (format == JsonableFormat.Json && input.StartsWith("\uFEFF"u8))
@@ -72,6 +73,9 @@ public ref partial struct JsonableReader
             _pos = 3; // RFC 8259 §8.1: a parser may ignore a BOM
         }
     }
+
+    /// <summary>The enum names the options ask for (<see cref="JsonableReaderOptions.EnumNames"/>); <see langword="null"/> reads enums as numbers only.</summary>
+    public JsonableEnumNames? EnumNames { get; }
 
     /// <summary>The format being read.</summary>
     public JsonableFormat Format { get; }

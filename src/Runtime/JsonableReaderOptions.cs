@@ -50,6 +50,12 @@ public sealed record JsonableReaderOptions
         init => _maxContainersPerKilobyte = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxContainersPerKilobyte must be positive.");
     }
 
+    /// <summary>
+    /// Whether (and how) enums the generated code reads as numbers accept names too, as a global
+    /// <c>JsonStringEnumConverter</c> makes System.Text.Json read them. Default <see langword="null"/>: numbers only.
+    /// </summary>
+    public JsonableEnumNames? EnumNames { get; init; }
+
     /// <summary>The containers any document may hold regardless of its size (see <see cref="MaxContainersPerKilobyte"/>).</summary>
     public const int ContainerAllowance = 1000;
 

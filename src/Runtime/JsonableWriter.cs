@@ -39,9 +39,14 @@ public ref partial struct JsonableWriter
         _pos = 0;
         _depth = 0;
         _committed = 0;
-        _maxDepth = JsonableLimits.EffectiveMaxDepth((options ?? JsonableWriterOptions.Default).MaxDepth);
+        options ??= JsonableWriterOptions.Default;
+        _maxDepth = JsonableLimits.EffectiveMaxDepth(options.MaxDepth);
+        EnumNames = options.EnumNames;
         EmitMetadata = emitMetadataComments;
     }
+
+    /// <summary>The enum names the options ask for (<see cref="JsonableWriterOptions.EnumNames"/>); <see langword="null"/> writes enums as numbers.</summary>
+    public JsonableEnumNames? EnumNames { get; }
 
     /// <summary>Whether this writer produces JMC1 (header and length comments) rather than plain JSON.</summary>
     public bool EmitMetadata { get; }

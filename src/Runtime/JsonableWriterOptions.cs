@@ -21,5 +21,11 @@ public sealed record JsonableWriterOptions
         init => _maxDepth = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxDepth must be positive.");
     }
 
+    /// <summary>
+    /// Whether (and how) enums the generated code writes as numbers are written as names instead, as a global
+    /// <c>JsonStringEnumConverter</c> makes System.Text.Json write them. Default <see langword="null"/>: numbers.
+    /// </summary>
+    public JsonableEnumNames? EnumNames { get; init; }
+
     private readonly int _maxDepth = JsonableLimits.DefaultMaxDepth;
 }

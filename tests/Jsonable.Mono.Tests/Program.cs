@@ -33,6 +33,7 @@ namespace Jsonable.Mono.Tests
             ValueChecks.Run(runner);
             HostileChecks.Run(runner);
             DeltaChecks.Run(runner);
+            EnumChecks.Run(runner);
 
             if (writeDir is not null)
             {

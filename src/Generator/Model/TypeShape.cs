@@ -43,18 +43,28 @@ internal sealed record TypeShape(
 
     /// <summary>A stable text that identifies the shape, used to share one helper method per shape.</summary>
     public string Key =>
-        $"{Kind}{(Enum is { AsString: true } ? "~s" : string.Empty)}{(IsNumber && NumberHandling != WebNumberHandling ? "~n" + NumberHandling : string.Empty)}:{TypeName}" +
+        $"{Kind}{(Enum is { AsString: true } ? "~s" : string.Empty)}{(Enum is { ByMember: true } ? "~m" : string.Empty)}{(IsNumber && NumberHandling != WebNumberHandling ? "~n" + NumberHandling : string.Empty)}:{TypeName}" +
         (DictionaryKey is null ? string.Empty : $"[{DictionaryKey.Key}]") +
         (Element is null ? string.Empty : $"<{Element.Key}>");
 }
 
-/// <summary>An enum's members and whether it is written by name (STJ's <c>JsonStringEnumConverter</c>) or by number.</summary>
-/// <param name="AsString">Whether values are written as names.</param>
+/// <summary>
+/// An enum's members and whether it is written by name (STJ's <c>JsonStringEnumConverter</c>) or by number. As in STJ, a
+/// converter on the member beats a converter in the app's options (<c>JsonableWriterOptions.EnumNames</c> at run
+/// time), which beats a converter on the enum type.
+/// </summary>
+/// <param name="ByType">Whether the enum type carries the converter.</param>
+/// <param name="ByMember">Whether the member (or the nullable member) carries it.</param>
 /// <param name="IsFlags">Whether the enum is <c>[Flags]</c> (combinations are written as <c>"A, B"</c>).</param>
 /// <param name="Members">The named members.</param>
-internal sealed record EnumModel(bool AsString, bool IsFlags, EquatableArray<EnumMemberModel> Members);
+internal sealed record EnumModel(bool ByType, bool ByMember, bool IsFlags, EquatableArray<EnumMemberModel> Members)
+{
+    /// <summary>Whether values are written as names when the app's options say nothing.</summary>
+    public bool AsString => ByType || ByMember;
+}
 
 /// <summary>One enum member.</summary>
 /// <param name="Identifier">The C# identifier.</param>
 /// <param name="JsonName">The name on the wire (<c>[JsonStringEnumMemberName]</c> or the identifier).</param>
-internal sealed record EnumMemberModel(string Identifier, string JsonName);
+/// <param name="HasCustomName">Whether <see cref="JsonName"/> comes from <c>[JsonStringEnumMemberName]</c> (no naming policy applies to it).</param>
+internal sealed record EnumMemberModel(string Identifier, string JsonName, bool HasCustomName);

@@ -23,6 +23,9 @@ internal static class JsonPathLocator
     private static readonly SearchValues<byte> s_stringStops = SearchValues.Create("\"\\"u8);
     private static readonly SearchValues<byte> s_whitespace = SearchValues.Create(" \t\r\n"u8);
 
+    // The characters for which STJ writes a name in brackets.
+    private static readonly char[] s_bracketed = ['.', ' ', '\'', '/', '"', '[', ']', '(', ')', '\t', '\n', '\r', '\f', '\b', '\\', '\u0085', '\u2028', '\u2029'];
+
     /// <summary>The JSON path of the value at <paramref name="offset"/>.</summary>
     /// <param name="doc">The whole document.</param>
     /// <param name="offset">A byte offset in it.</param>
@@ -219,26 +222,20 @@ internal static class JsonPathLocator
         return sb.ToString();
     }
 
-    /// <summary>Appends <c>.name</c>, or <c>['name']</c> when the name is not a plain identifier (as STJ does).</summary>
+    /// <summary>
+    /// Appends <c>.name</c>, or <c>['name']</c> when the name holds a character STJ's paths bracket (as its
+    /// <c>JsonException.Path</c> does, name as it is: <c>$.d.-1</c>, <c>$.d.</c>, <c>$.d['a b']</c>, <c>$.d['a'b']</c>).
+    /// </summary>
     internal static void AppendName(StringBuilder sb, string name)
     {
-        bool simple = name.Length > 0;
-        foreach (char c in name)
-        {
-            if (!(char.IsLetterOrDigit(c) || c == '_' || c == '$'))
-            {
-                simple = false;
-                break;
-            }
-        }
-
-        if (simple)
+        if (name.IndexOfAny(s_bracketed) < 0)
         {
             sb.Append('.').Append(name);
         }
         else
         {
-            sb.Append("['").Append(name.Replace("\\", "\\\\").Replace("'", "\\'")).Append("']");
+            sb.Append("['").Append(name).Append("']");
         }
     }
+
 }

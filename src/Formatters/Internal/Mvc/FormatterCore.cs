@@ -96,7 +96,7 @@ internal static class FormatterCore
             // Parsed where it lies (pipe or pooled copy); only a patch, which outlives binding, keeps a copy of its own.
             object? model = isPatch
                 ? patchTarget!.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
-                : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions());
+                : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions(mvc: true));
 
             // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
             return model is null

@@ -23,7 +23,7 @@ internal static class AppJsonOptionsCheck
         [nameof(JsonSerializerOptions.AllowDuplicateProperties)] = "fail-fast",
         [nameof(JsonSerializerOptions.AllowOutOfOrderMetadataProperties)] = "fail-fast",
         [nameof(JsonSerializerOptions.AllowTrailingCommas)] = "fail-fast",
-        [nameof(JsonSerializerOptions.Converters)] = "fail-fast",
+        [nameof(JsonSerializerOptions.Converters)] = "JsonStringEnumConverter honoured, any other converter fail-fast",
         [nameof(JsonSerializerOptions.DefaultBufferSize)] = "irrelevant",
         [nameof(JsonSerializerOptions.DefaultIgnoreCondition)] = "fail-fast",
         [nameof(JsonSerializerOptions.DictionaryKeyPolicy)] = "fail-fast",
@@ -70,11 +70,10 @@ internal static class AppJsonOptionsCheck
 
         CheckNamingPolicy(options.PropertyNamingPolicy, source, namingPolicies, found);
 
-        foreach (JsonConverter converter in options.Converters)
+        // A JsonStringEnumConverter (either form, any naming policy) is honoured: AppEnumNames names enums as it does.
+        foreach (JsonConverter converter in options.Converters.Where(c => !AppEnumNames.IsEnumStringConverter(c)))
         {
-            Add(nameof(options.Converters), IsEnumStringConverter(converter)
-                ? $"holds {converter.GetType().Name}: System.Text.Json writes every enum as its name, while Jsonable's generated code writes enums as numbers unless the enum type or the member says otherwise. Put [JsonConverter(typeof(JsonStringEnumConverter))] on each enum type (or enum member) that Jsonable types use, and remove the global converter or keep it for the types System.Text.Json serves."
-                : $"holds {converter.GetType().FullName}, which Jsonable's generated code never calls (it serializes every member of a [ToJson]/[FromJson] type itself). If it converts a type those types use, their JSON would differ between Jsonable and System.Text.Json; remove it, or register it only for the types System.Text.Json serves.");
+            Add(nameof(options.Converters), $"holds {converter.GetType().FullName}, which Jsonable's generated code never calls (it serializes every member of a [ToJson]/[FromJson] type itself; of the converters, only JsonStringEnumConverter is honoured). If it converts a type those types use, their JSON would differ between Jsonable and System.Text.Json; remove it, or register it only for the types System.Text.Json serves.");
         }
 
         if (options.NumberHandling != web.NumberHandling)
@@ -200,20 +199,6 @@ internal static class AppJsonOptionsCheck
             { } known => $"JsonNamingPolicy.{known}",
             null => policy!.GetType().FullName ?? "a custom policy",
         };
-
-    /// <summary>Whether the converter is STJ's string enum converter (either form, or one derived from it).</summary>
-    private static bool IsEnumStringConverter(JsonConverter converter)
-    {
-        for (Type? type = converter.GetType(); type is not null; type = type.BaseType)
-        {
-            if (type == typeof(JsonStringEnumConverter) || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(JsonStringEnumConverter<>)))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
 
     /// <summary>
     /// Runs the generated registration of every assembly that can hold Jsonable types, so that all of them report

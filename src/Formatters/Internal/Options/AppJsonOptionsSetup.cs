@@ -47,6 +47,10 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
         if (name == Options.DefaultName)
         {
             Apply(options, conflicts: null);
+
+            // Enum names are per stack, as each stack's System.Text.Json reads its own options.
+            options.MvcEnumNames = AppEnumNames.From(_mvc.Value.JsonSerializerOptions);
+            options.HttpEnumNames = AppEnumNames.From(_http.Value.SerializerOptions);
         }
     }
 

@@ -36,7 +36,7 @@ internal static class MinimalApiRequestBody
         {
             try
             {
-                return JsonableSerializer.Deserialize<T>(body.Span, format, options.CreateReaderOptions());
+                return JsonableSerializer.Deserialize<T>(body.Span, format, options.CreateReaderOptions(context));
             }
             catch (JsonableException exception)
             {

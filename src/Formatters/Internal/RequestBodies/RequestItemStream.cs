@@ -78,7 +78,7 @@ internal static class RequestItemStream
     {
         var streamOptions = new JsonableStreamReaderOptions
         {
-            ReaderOptions = options.CreateReaderOptions(),
+            ReaderOptions = options.CreateReaderOptions(context),
             MaxItemBytes = options.MaxStreamItemBytes,
             MaxTotalBytes = bodyLimit,
             RejectNullItems = true,

@@ -33,10 +33,14 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
     // Utf8JsonWriter with the app's encoder), instead of replaying the whole value.
     private readonly bool _nonAsciiAsEncoder;
 
+    // Whether the options are MVC's (else minimal APIs'): each stack's enum names come from its own JSON options.
+    private readonly bool _mvc;
+
     public JsonableJsonConverter(JsonableTypeInfo<T> info, JsonableTypeInfoResolver resolver, JsonSerializerOptions options)
     {
         _info = info;
         _resolver = resolver;
+        _mvc = resolver.IsMvc(options);
         _replay = options.WriteIndented;
         _encoder = options.Encoder ?? JavaScriptEncoder.Default; // what Utf8JsonWriter uses when none is set
         var mayDiffer = new List<byte>();
@@ -70,14 +74,14 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         }
 
         using var buffer = new PooledByteBufferWriter();
-        if (writer.CurrentDepth == 0 && JsonableResponseFormat.TryWriteJmc1(buffer, value, write, _info.IsObject, _resolver.WriterOptions))
+        if (writer.CurrentDepth == 0 && JsonableResponseFormat.TryWriteJmc1(buffer, value, write, _info.IsObject, _resolver.WriterOptions(_mvc)))
         {
             // The response negotiated JMC1 (see JsonableResponseFormat): the document is not JSON, so it is not validated.
             writer.WriteRawValue(buffer.WrittenSpan, skipInputValidation: true);
             return;
         }
 
-        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions, write, _info.IsObject);
+        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions(_mvc), write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
         int firstRun = -1;
         EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json, out firstRun);
@@ -121,7 +125,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             {
                 // A scalar where a document belongs, or input of another kind: the raw bytes of the value, copied.
                 using JsonDocument document = JsonDocument.ParseValue(ref reader);
-                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
             }
 
             // Input in one span (a ReadOnlySpan-based reader, whose Position is the default): System.Text.Json has
@@ -135,7 +139,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             }
 
             ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref start, checked((int)(reader.BytesConsumed - startIndex)));
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
         }
         catch (JsonableException exception)
         {
@@ -166,7 +170,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         if (ReferenceEquals(startSegment, endSegment) && startIndex > 0)
         {
             ReadOnlySpan<byte> value = startSegment.Memory.Span.Slice(startIndex - 1, length);
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
         }
 
         var rest = new ReadOnlySequence<byte>(startSegment, startIndex, endSegment, end.GetInteger());
@@ -180,7 +184,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         {
             rented[0] = opening;
             rest.CopyTo(rented.AsSpan(1));
-            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _resolver.ReaderOptions, read);
+            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
         }
         finally
         {

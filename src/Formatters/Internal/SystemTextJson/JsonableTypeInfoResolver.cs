@@ -18,8 +18,10 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 {
     // Looked up when first needed, not injected: JsonableOptions are made from the app's JsonOptions, which hold this.
     private readonly IServiceProvider _services;
-    private JsonableReaderOptions? _readerOptions;
-    private JsonableWriterOptions? _writerOptions;
+    private JsonableReaderOptions? _httpReaderOptions;
+    private JsonableReaderOptions? _mvcReaderOptions;
+    private JsonableWriterOptions? _httpWriterOptions;
+    private JsonableWriterOptions? _mvcWriterOptions;
 
     // The app's two JsonOptions instances this resolver was put into. A copy of them (Microsoft.AspNetCore.OpenApi
     // copies them to describe types) is not served: it describes members, which a converter-backed contract hides.
@@ -31,11 +33,18 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
     public JsonableTypeInfoResolver(IServiceProvider services) => _services = services;
 
-    /// <summary>The app's reader limits (depth, case, unknown members), made once when first needed.</summary>
-    internal JsonableReaderOptions ReaderOptions => _readerOptions ??= Options.CreateReaderOptions();
+    /// <summary>The app's reader limits (depth, case, unknown members, enum names) for MVC's or minimal APIs' JSON options, made once when first needed.</summary>
+    internal JsonableReaderOptions ReaderOptions(bool mvc) => mvc
+        ? _mvcReaderOptions ??= Options.CreateReaderOptions(mvc: true)
+        : _httpReaderOptions ??= Options.CreateReaderOptions(mvc: false);
 
-    /// <summary>The app's writer limits, made once when first needed.</summary>
-    internal JsonableWriterOptions WriterOptions => _writerOptions ??= Options.CreateWriterOptions();
+    /// <summary>The app's writer limits (depth, enum names) for MVC's or minimal APIs' JSON options, made once when first needed.</summary>
+    internal JsonableWriterOptions WriterOptions(bool mvc) => mvc
+        ? _mvcWriterOptions ??= Options.CreateWriterOptions(mvc: true)
+        : _httpWriterOptions ??= Options.CreateWriterOptions(mvc: false);
+
+    /// <summary>Whether <paramref name="options"/> are MVC's JSON options (else minimal APIs').</summary>
+    internal bool IsMvc(JsonSerializerOptions options) => ReferenceEquals(options, _mvcOptions);
 
     private JsonableOptions Options => _services.GetRequiredService<IOptions<JsonableOptions>>().Value;
 
