@@ -45,6 +45,9 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <summary>The writer, for the registry to build collection infos from (see <see cref="JsonableRegistry.CreateTypeInfo{T}"/>).</summary>
     internal JsonableWriteAction<T>? WriteAction => _write;
 
+    /// <summary>The generated asynchronous writer (a type that holds a collection somewhere), or <see langword="null"/>.</summary>
+    internal virtual JsonableWriteAsyncFunc<T>? WriteAsyncFunc => null;
+
     /// <summary>The reader, for the registry to build collection infos from.</summary>
     internal JsonableReadFunc<T>? ReadFunc => _read;
 
