@@ -55,10 +55,17 @@ internal sealed partial class Emitter
             _w.Line();
         }
 
-        // The comma flag, as in the synchronous writer: needed once a member that may be left out has passed and
-        // something reads it after (a later member, or the extension data).
-        int firstConditional = members.FindIndex(m => SkipCondition(m) is not null);
-        bool flagDeclared = firstConditional >= 0 && (firstConditional < members.Count - 1 || _model.ExtensionDataMember is not null);
+        // The comma flag, as in the synchronous writer: needed when a name (or the extension data) follows members that
+        // may all have been left out, so that whether one was written is known only at run time.
+        bool flagDeclared = false;
+        bool? known = false;
+        foreach (MemberModel member in members)
+        {
+            flagDeclared |= known is null;
+            known = SkipCondition(member) is null ? true : known == true ? true : null;
+        }
+
+        flagDeclared |= known is null && _model.ExtensionDataMember is not null;
         _w.Line("value.OnWillSerialize();");
         if (flagDeclared)
         {
@@ -140,7 +147,7 @@ internal sealed partial class Emitter
 
         if (_model.ExtensionDataMember is { } extensionData)
         {
-            _w.Line($"writer.WriteExtensionData(value.{extensionData}, {(flagDeclared ? "__written" : members.Count > 0 ? "true" : "false")});");
+            _w.Line($"writer.WriteExtensionData(value.{extensionData}, {written switch { true => "true", false => "false", null => "__written" }});");
         }
 
         _w.Line("writer.WriteObjectEnd();");
