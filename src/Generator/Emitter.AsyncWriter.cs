@@ -39,6 +39,47 @@ internal sealed partial class Emitter
         ? $"await {WriteAsyncHelper(shape)}(context, {expr}).ConfigureAwait(false);"
         : $"await context.WriteAsync<{shape.TypeName}>({expr}, {Rt}JsonableCodec.Write<{shape.TypeName}>).ConfigureAwait(false);";
 
+    private const string HoldsLargeMethod = "__JsonableHoldsLargeCollection";
+
+    /// <summary>
+    /// Whether a value holds a collection of <c>JsonableAsyncWriteContext.LargeCollection</c> elements or more, directly
+    /// or in a member: only such a value is written asynchronously; a smaller one costs less in one synchronous call.
+    /// A sequence that cannot tell its count without being enumerated counts as large.
+    /// </summary>
+    private void EmitHoldsLargeCollection()
+    {
+        List<MemberModel> members = _model.Members.Where(m => m.CanWrite && IsAsyncShape(m.Shape)).ToList();
+        _w.Line($"/// <summary>Whether the value holds a collection large enough to be written in flushed pieces (see <see cref=\"{WriteAsyncMethod}\"/>).</summary>");
+        _w.Open($"private static bool {HoldsLargeMethod}({SelfType} value, int depth)");
+        if (!_model.IsValueType)
+        {
+            _w.Open("if (value is null)");
+            _w.Line("return false;");
+            _w.Close();
+            _w.Line();
+        }
+
+        string large = Context + ".LargeCollection";
+        var tests = new List<string>();
+        for (int i = 0; i < members.Count; i++)
+        {
+            TypeShape shape = members[i].Shape;
+            string expr = "value." + members[i].Identifier;
+            tests.Add(shape.Kind switch
+            {
+                ShapeKind.Generated => $"{Context}.HoldsLargeCollection<{shape.TypeName}>({expr}, depth)",
+                ShapeKind.Array => $"{expr} is {{ Length: >= {large} }}",
+                ShapeKind.CollectionInterface when shape.InterfaceName == "IEnumerable" =>
+                    $"({expr} is {{ }} __sequence{i} && (!global::System.Linq.Enumerable.TryGetNonEnumeratedCount(__sequence{i}, out int __count{i}) || __count{i} >= {large}))",
+                _ => $"{expr} is {{ Count: >= {large} }}",
+            });
+        }
+
+        _w.Line("return " + string.Join($"\n{new string(' ', (_w.IndentLevel + 1) * 4)}|| ", tests) + ";");
+        _w.Close();
+        _w.Line();
+    }
+
     private void EmitWriteValueAsync()
     {
         List<MemberModel> members = _model.Members.Where(m => m.CanWrite).ToList();

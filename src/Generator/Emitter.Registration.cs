@@ -25,7 +25,7 @@ internal sealed partial class Emitter
         string merge = _model.GenerateReader && !_model.IsReadOnlyStruct ? "__JsonableMergeMembers" : "null";
         string members = _model.GenerateReader ? "__JsonableMembers" : "null";
         string info = $"{Rt}JsonableTypeInfo<{SelfType}>";
-        string writeAsync = GenerateAsyncWriter ? $", writeAsync: {WriteAsyncMethod}" : string.Empty; // Emitter.AsyncWriter.cs
+        string writeAsync = GenerateAsyncWriter ? $", writeAsync: {WriteAsyncMethod}, holdsLargeCollection: {HoldsLargeMethod}" : string.Empty; // Emitter.AsyncWriter.cs
         if (_model.PartialWriters.Count == 0)
         {
             _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}{writeAsync});");

@@ -53,6 +53,7 @@ internal sealed partial class Emitter
         if (GenerateAsyncWriter)
         {
             EmitWriteValueAsync(); // Emitter.AsyncWriter.cs
+            EmitHoldsLargeCollection();
         }
 
         foreach (string property in _model.PartialWriters)

@@ -16,6 +16,16 @@ namespace Jsonable;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class JsonableAsyncWriteContext
 {
+    /// <summary>
+    /// The element count from which a collection is worth writing in flushed pieces. A value with no collection this
+    /// large anywhere is written in one synchronous call: a small body never reaches the flush threshold, and its pieces
+    /// would only cost time. A collection of fewer elements is written whole.
+    /// </summary>
+    public const int LargeCollection = 16;
+
+    /// <summary>How deep <see cref="HoldsLargeCollection{T}"/> looks into members before it assumes a large collection (a cycle stops there too).</summary>
+    private const int MaxProbeDepth = 16;
+
     private readonly IBufferWriter<byte> _output;
     private readonly bool _emitMetadata;
     private readonly JsonableWriterOptions? _options;
@@ -85,7 +95,7 @@ public sealed class JsonableAsyncWriteContext
     /// <returns>Completes when the value is written.</returns>
     public ValueTask WriteAsync<T>(T value, JsonableWriteAction<T> write)
     {
-        if (value is not null && AsyncWriters<T>.Value is { } writeAsync)
+        if (value is not null && AsyncWriters<T>.Value is { } writeAsync && HoldsLargeCollection(value, 0))
         {
             return writeAsync(this, value);
         }
@@ -94,6 +104,24 @@ public sealed class JsonableAsyncWriteContext
         write(ref writer, value);
         EndWriter(ref writer);
         return default;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="value"/>, of a generated type, holds a collection of at least <see cref="LargeCollection"/>
+    /// elements, directly or in a member (asked by generated code of its members).
+    /// </summary>
+    /// <typeparam name="T">The value's generated type.</typeparam>
+    /// <param name="value">The value.</param>
+    /// <param name="depth">How many members deep the question already is.</param>
+    /// <returns>Whether the value is worth writing asynchronously.</returns>
+    public static bool HoldsLargeCollection<T>(T value, int depth)
+    {
+        if (value is null || AsyncWriters<T>.Value is null)
+        {
+            return false; // nothing to flush in, or no asynchronous writer to do it
+        }
+
+        return depth >= MaxProbeDepth || AsyncWriters<T>.HoldsLargeCollection is not { } holdsLarge || holdsLarge(value, depth + 1);
     }
 
     private async ValueTask FlushAsync()
@@ -107,5 +135,7 @@ public sealed class JsonableAsyncWriteContext
     private static class AsyncWriters<T>
     {
         public static readonly JsonableWriteAsyncFunc<T>? Value = JsonableRegistry.GetTypeInfo<T>()?.WriteAsyncFunc;
+
+        public static readonly Func<T, int, bool>? HoldsLargeCollection = JsonableRegistry.GetTypeInfo<T>()?.HoldsLargeCollectionFunc;
     }
 }

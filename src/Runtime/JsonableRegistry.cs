@@ -90,6 +90,11 @@ public static partial class JsonableRegistry
     /// Its asynchronous writer (a type that holds a collection somewhere), which
     /// <see cref="JsonableTypeInfo.WriteDocumentAsync"/> uses to flush between members and elements; <see langword="null"/> for none.
     /// </param>
+    /// <param name="holdsLargeCollection">
+    /// Whether a value holds a collection of at least <see cref="JsonableAsyncWriteContext.LargeCollection"/> elements
+    /// (directly or in a member, the second argument the nesting so far): only then is <paramref name="writeAsync"/>
+    /// used; a smaller value is written in one synchronous call, which costs less. <see langword="null"/>: always.
+    /// </param>
     /// <returns>The info, with <see cref="JsonableTypeInfo.IsObject"/> true.</returns>
     public static JsonableTypeInfo<T> CreateTypeInfo<T>(
         JsonableWriteAction<T>? write,
@@ -97,8 +102,9 @@ public static partial class JsonableRegistry
         JsonablePartialWriter<T>[]? partialWriters = null,
         JsonableMergeAction<T>? merge = null,
         JsonableMember[]? members = null,
-        JsonableWriteAsyncFunc<T>? writeAsync = null) =>
-        new ObjectTypeInfo<T>(write, read, partialWriters, merge, members, writeAsync);
+        JsonableWriteAsyncFunc<T>? writeAsync = null,
+        Func<T, int, bool>? holdsLargeCollection = null) =>
+        new ObjectTypeInfo<T>(write, read, partialWriters, merge, members, writeAsync, holdsLargeCollection);
 
     /// <summary>
     /// Registers a type by hand, and the collections of it that can be a root value: <c>T[]</c>,
@@ -322,14 +328,17 @@ public static partial class JsonableRegistry
         JsonablePartialWriter<T>[]? partialWriters,
         JsonableMergeAction<T>? merge,
         JsonableMember[]? members,
-        JsonableWriteAsyncFunc<T>? writeAsync = null)
+        JsonableWriteAsyncFunc<T>? writeAsync = null,
+        Func<T, int, bool>? holdsLargeCollection = null)
         : JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members)
     {
         internal override JsonableWriteAsyncFunc<T>? WriteAsyncFunc => writeAsync;
 
+        internal override Func<T, int, bool>? HoldsLargeCollectionFunc => holdsLargeCollection;
+
         internal override JsonableTypeInfo? CreateCollectionInfo(Type collectionType) => JsonableRegistry.CreateCollectionInfo(collectionType, WriteAction, ReadFunc);
 
-        /// <summary>With an asynchronous writer, flushes between the members and elements of a root object, not only at the end.</summary>
+        /// <summary>With an asynchronous writer and a large collection in the value, flushes between the members and elements of a root object, not only at the end.</summary>
         public override ValueTask WriteDocumentAsync(
             IBufferWriter<byte> output,
             object? value,
@@ -338,7 +347,7 @@ public static partial class JsonableRegistry
             Func<CancellationToken, ValueTask> flushAsync,
             int flushThreshold,
             CancellationToken cancellationToken) =>
-            writeAsync is not null && value is not null
+            writeAsync is not null && value is not null && (holdsLargeCollection?.Invoke((T)value, 0) ?? true)
                 ? writeAsync(new JsonableAsyncWriteContext(output, format, options, flushAsync, flushThreshold, cancellationToken), (T)value)
                 : base.WriteDocumentAsync(output, value, format, options, flushAsync, flushThreshold, cancellationToken);
     }

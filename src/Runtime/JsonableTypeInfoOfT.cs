@@ -48,6 +48,9 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <summary>The generated asynchronous writer (a type that holds a collection somewhere), or <see langword="null"/>.</summary>
     internal virtual JsonableWriteAsyncFunc<T>? WriteAsyncFunc => null;
 
+    /// <summary>Whether a value holds a large collection, so that <see cref="WriteAsyncFunc"/> is worth its pieces; <see langword="null"/> when unknown.</summary>
+    internal virtual Func<T, int, bool>? HoldsLargeCollectionFunc => null;
+
     /// <summary>The reader, for the registry to build collection infos from.</summary>
     internal JsonableReadFunc<T>? ReadFunc => _read;
 

@@ -23,13 +23,15 @@ public sealed class AsyncWriterTests
     /// <summary>The server's default flush threshold (JsonableOptions.ResponseBufferSize).</summary>
     private const int DefaultThreshold = 32 * 1024;
 
+    private const int AsyncWriteContextLarge = JsonableAsyncWriteContext.LargeCollection;
+
     private static readonly byte[] s_twitter = File.ReadAllBytes(JsonData.DataPath("twitter.json"));
     private static readonly byte[] s_citm = File.ReadAllBytes(JsonData.DataPath("citm_catalog.json"));
 
     public static TheoryData<string, JsonableFormat, int> Cases()
     {
         var data = new TheoryData<string, JsonableFormat, int>();
-        foreach (string document in new[] { "twitter", "citm", "shapes", "sparse", "empty" })
+        foreach (string document in new[] { "twitter", "citm", "shapes", "sparse", "empty", "status" })
         {
             foreach (JsonableFormat format in new[] { JsonableFormat.Json, JsonableFormat.Jmc1 })
             {
@@ -52,12 +54,18 @@ public sealed class AsyncWriterTests
             "twitter" => await BothWays(TwitterRoot.CreateFromJson(s_twitter), format, threshold),
             "citm" => await BothWays(CitmCatalog.CreateFromJson(s_citm), format, threshold),
             "shapes" => await BothWays(CreateShapes(), format, threshold),
-            "sparse" => await BothWays(new AsyncSparse { Values = [1, 2, 3] }, format, threshold),
+            "sparse" => await BothWays(new AsyncSparse { Values = [.. Enumerable.Range(0, AsyncWriteContextLarge)] }, format, threshold),
+            "status" => await BothWays(TwitterRoot.CreateFromJson(s_twitter).statuses![0], format, threshold),
             _ => await BothWays(new AsyncShapes(), format, threshold),
         };
 
         Assert.Equal(Text(expected), Text(actual));
-        if (threshold < expected.Length && document != "empty")
+        if (document is "empty" or "status")
+        {
+            // No collection of LargeCollection elements: one synchronous call, never a flush.
+            Assert.Equal([expected.Length], flushes);
+        }
+        else if (threshold < expected.Length)
         {
             // The document left in pieces: the asynchronous writer ran, not the synchronous one behind an await.
             Assert.True(flushes.Count > 1, $"{flushes.Count} flushes for {expected.Length} bytes at a threshold of {threshold}");
