@@ -15,6 +15,7 @@ internal sealed partial class Emitter
         Enum,
         Equal, // Emitter.Delta.cs
         Patch,
+        WriteAsync, // Emitter.AsyncWriter.cs
     }
 
     // Helpers are named by the shape they handle (__JsonableReadListOfString) and emitted in name order, so a member
@@ -126,6 +127,10 @@ internal sealed partial class Emitter
                 case HelperKind.Equal:
                     sortKey = EqualHelper(shape);
                     EmitEqualHelper(shape, sortKey);
+                    break;
+                case HelperKind.WriteAsync:
+                    sortKey = WriteAsyncHelper(shape);
+                    EmitWriteAsyncHelper(shape, sortKey);
                     break;
                 case HelperKind.Patch:
                     sortKey = PatchHelper(shape);

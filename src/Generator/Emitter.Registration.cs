@@ -25,14 +25,15 @@ internal sealed partial class Emitter
         string merge = _model.GenerateReader && !_model.IsReadOnlyStruct ? "__JsonableMergeMembers" : "null";
         string members = _model.GenerateReader ? "__JsonableMembers" : "null";
         string info = $"{Rt}JsonableTypeInfo<{SelfType}>";
+        string writeAsync = GenerateAsyncWriter ? $", writeAsync: {WriteAsyncMethod}, holdsLargeCollection: {HoldsLargeMethod}" : string.Empty; // Emitter.AsyncWriter.cs
         if (_model.PartialWriters.Count == 0)
         {
-            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members});");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}{writeAsync});");
         }
         else
         {
             // Partial writers by name, so that property endpoints, fields selectors and PATCH clients find them.
-            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}, partialWriters: new {Rt}JsonablePartialWriter<{SelfType}>[]");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}{writeAsync}, partialWriters: new {Rt}JsonablePartialWriter<{SelfType}>[]");
             _w.Line("{");
             foreach (string property in _model.PartialWriters)
             {

@@ -50,6 +50,12 @@ internal sealed partial class Emitter
             EmitWriteValue(WriteWithDiscriminatorMethod, _model.Members.Where(m => m.CanWrite).ToList());
         }
 
+        if (GenerateAsyncWriter)
+        {
+            EmitWriteValueAsync(); // Emitter.AsyncWriter.cs
+            EmitHoldsLargeCollection();
+        }
+
         foreach (string property in _model.PartialWriters)
         {
             EmitWriteValue($"__JsonableWriteValue_{property}", _model.Members.Where(m => m.ClrName == property && m.CanWrite).ToList());

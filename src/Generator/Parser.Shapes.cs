@@ -169,7 +169,7 @@ internal sealed partial class Parser
                 return null;
             }
 
-            return new TypeShape(ShapeKind.Generated, name, null, null, named.IsValueType);
+            return new TypeShape(ShapeKind.Generated, name, null, null, named.IsValueType, HoldsCollections: !named.IsGenericType && HoldsCollections(named, new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default)));
         }
 
         why = "it is neither a supported built-in type nor a type marked [ToJson]/[FromJson]";
@@ -180,6 +180,52 @@ internal sealed partial class Parser
             TypeShape? element = ResolveShape(elementType, forWrite, forRead, out reason, out dir, numberHandling: numberHandling);
             return element is null ? null : new TypeShape(wrapperKind, name, element, interfaceName, type.IsValueType);
         }
+    }
+
+    /// <summary>
+    /// Whether a <c>[ToJson]</c> type has a public instance property or field that is a collection or dictionary (any
+    /// <c>IEnumerable</c> but <c>string</c> and <c>byte[]</c>), or a <c>[ToJson]</c> type that does.
+    /// </summary>
+    private bool HoldsCollections(INamedTypeSymbol type, HashSet<ITypeSymbol> visited)
+    {
+        if (!visited.Add(type) || !HasAttribute(type, _known.ToJsonAttribute))
+        {
+            return false;
+        }
+
+        for (INamedTypeSymbol? current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
+        {
+            foreach (ISymbol member in current.GetMembers())
+            {
+                ITypeSymbol? memberType = member switch
+                {
+                    IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public } property => property.Type,
+                    IFieldSymbol { IsStatic: false, DeclaredAccessibility: Accessibility.Public } field => field.Type,
+                    _ => null,
+                };
+                if (memberType is null)
+                {
+                    continue;
+                }
+
+                if (memberType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+                {
+                    memberType = nullable.TypeArguments[0];
+                }
+
+                bool isCollection = memberType is IArrayTypeSymbol { ElementType.SpecialType: not SpecialType.System_Byte }
+                    || (memberType.SpecialType != SpecialType.System_String
+                        && memberType is not IArrayTypeSymbol
+                        && (memberType.SpecialType == SpecialType.System_Collections_IEnumerable
+                            || memberType.AllInterfaces.Any(i => i.SpecialType == SpecialType.System_Collections_IEnumerable)));
+                if (isCollection || (memberType is INamedTypeSymbol { IsGenericType: false } named && HoldsCollections(named, visited)))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private EnumModel ParseEnum(INamedTypeSymbol enumType, bool byType, bool byMember)

@@ -25,3 +25,13 @@ public delegate void JsonableReadIntoAction<T>(ref JsonableReader reader, ref T 
 /// <param name="mode">Whether to validate, check or apply.</param>
 /// <param name="changed">Receives the ids of the members the document names.</param>
 public delegate void JsonableMergeAction<T>(ref JsonableReader reader, ref T target, JsonableMergeMode mode, ref JsonableMemberSet changed);
+
+/// <summary>
+/// Writes one value of <typeparamref name="T"/> as a generated asynchronous writer does: member by member and element by
+/// element, awaiting a flush whenever enough bytes are pending (generated code supplies these).
+/// </summary>
+/// <typeparam name="T">The value's type.</typeparam>
+/// <param name="context">The output, the flush and the nesting depth the write continues from.</param>
+/// <param name="value">The value to write.</param>
+/// <returns>Completes when the value is written.</returns>
+public delegate System.Threading.Tasks.ValueTask JsonableWriteAsyncFunc<in T>(JsonableAsyncWriteContext context, T value);

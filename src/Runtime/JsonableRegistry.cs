@@ -1,10 +1,13 @@
 using System;
+using System.Buffers;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 using System.Linq;
 using System.Reflection;
 using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
 using Jsonable.Internal;
 
 namespace Jsonable;
@@ -83,14 +86,25 @@ public static partial class JsonableRegistry
     /// <param name="partialWriters">Its partial writers, in declaration order.</param>
     /// <param name="merge">Its merge reader, or <see langword="null"/> if it cannot be merged into.</param>
     /// <param name="members">Its members by id.</param>
+    /// <param name="writeAsync">
+    /// Its asynchronous writer (a type that holds a collection somewhere), which
+    /// <see cref="JsonableTypeInfo.WriteDocumentAsync"/> uses to flush between members and elements; <see langword="null"/> for none.
+    /// </param>
+    /// <param name="holdsLargeCollection">
+    /// Whether a value holds a collection of at least <see cref="JsonableAsyncWriteContext.LargeCollection"/> elements
+    /// (directly or in a member, the second argument the nesting so far): only then is <paramref name="writeAsync"/>
+    /// used; a smaller value is written in one synchronous call, which costs less. <see langword="null"/>: always.
+    /// </param>
     /// <returns>The info, with <see cref="JsonableTypeInfo.IsObject"/> true.</returns>
     public static JsonableTypeInfo<T> CreateTypeInfo<T>(
         JsonableWriteAction<T>? write,
         JsonableReadFunc<T>? read,
         JsonablePartialWriter<T>[]? partialWriters = null,
         JsonableMergeAction<T>? merge = null,
-        JsonableMember[]? members = null) =>
-        new ObjectTypeInfo<T>(write, read, partialWriters, merge, members);
+        JsonableMember[]? members = null,
+        JsonableWriteAsyncFunc<T>? writeAsync = null,
+        Func<T, int, bool>? holdsLargeCollection = null) =>
+        new ObjectTypeInfo<T>(write, read, partialWriters, merge, members, writeAsync, holdsLargeCollection);
 
     /// <summary>
     /// Registers a type by hand, and the collections of it that can be a root value: <c>T[]</c>,
@@ -308,10 +322,34 @@ public static partial class JsonableRegistry
     /// <c>List&lt;T&gt;</c>'s info would reach <c>List&lt;List&lt;T&gt;&gt;</c>'s, and so on without end, and native AOT
     /// would try to compile every one of them.
     /// </summary>
-    private sealed class ObjectTypeInfo<T>(JsonableWriteAction<T>? write, JsonableReadFunc<T>? read, JsonablePartialWriter<T>[]? partialWriters, JsonableMergeAction<T>? merge, JsonableMember[]? members)
+    private sealed class ObjectTypeInfo<T>(
+        JsonableWriteAction<T>? write,
+        JsonableReadFunc<T>? read,
+        JsonablePartialWriter<T>[]? partialWriters,
+        JsonableMergeAction<T>? merge,
+        JsonableMember[]? members,
+        JsonableWriteAsyncFunc<T>? writeAsync = null,
+        Func<T, int, bool>? holdsLargeCollection = null)
         : JsonableTypeInfo<T>(write, read, isObject: true, partialWriters: partialWriters, merge: merge, members: members)
     {
+        internal override JsonableWriteAsyncFunc<T>? WriteAsyncFunc => writeAsync;
+
+        internal override Func<T, int, bool>? HoldsLargeCollectionFunc => holdsLargeCollection;
+
         internal override JsonableTypeInfo? CreateCollectionInfo(Type collectionType) => JsonableRegistry.CreateCollectionInfo(collectionType, WriteAction, ReadFunc);
+
+        /// <summary>With an asynchronous writer and a large collection in the value, flushes between the members and elements of a root object, not only at the end.</summary>
+        public override ValueTask WriteDocumentAsync(
+            IBufferWriter<byte> output,
+            object? value,
+            JsonableFormat format,
+            JsonableWriterOptions? options,
+            Func<CancellationToken, ValueTask> flushAsync,
+            int flushThreshold,
+            CancellationToken cancellationToken) =>
+            writeAsync is not null && value is not null && (holdsLargeCollection?.Invoke((T)value, 0) ?? true)
+                ? writeAsync(new JsonableAsyncWriteContext(output, format, options, flushAsync, flushThreshold, cancellationToken), (T)value)
+                : base.WriteDocumentAsync(output, value, format, options, flushAsync, flushThreshold, cancellationToken);
     }
 
     private static class Cache<T>

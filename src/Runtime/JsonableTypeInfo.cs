@@ -58,8 +58,9 @@ public abstract class JsonableTypeInfo
 
     /// <summary>
     /// Writes <paramref name="value"/> as a whole document, giving the caller a chance to flush between the
-    /// elements of a root collection (and awaiting the elements of an <c>IAsyncEnumerable</c>), so that a large
-    /// response leaves in pieces rather than all at once.
+    /// elements of a root collection (and awaiting the elements of an <c>IAsyncEnumerable</c>), and, for a generated
+    /// type that holds a large collection, between the elements of any collection inside it, so that a large response
+    /// leaves in pieces rather than all at once.
     /// </summary>
     /// <param name="output">Where the bytes go.</param>
     /// <param name="value">The value, of <see cref="Type"/> or <see langword="null"/>.</param>

@@ -45,6 +45,12 @@ public class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <summary>The writer, for the registry to build collection infos from (see <see cref="JsonableRegistry.CreateTypeInfo{T}"/>).</summary>
     internal JsonableWriteAction<T>? WriteAction => _write;
 
+    /// <summary>The generated asynchronous writer (a type that holds a collection somewhere), or <see langword="null"/>.</summary>
+    internal virtual JsonableWriteAsyncFunc<T>? WriteAsyncFunc => null;
+
+    /// <summary>Whether a value holds a large collection, so that <see cref="WriteAsyncFunc"/> is worth its pieces; <see langword="null"/> when unknown.</summary>
+    internal virtual Func<T, int, bool>? HoldsLargeCollectionFunc => null;
+
     /// <summary>The reader, for the registry to build collection infos from.</summary>
     internal JsonableReadFunc<T>? ReadFunc => _read;
 

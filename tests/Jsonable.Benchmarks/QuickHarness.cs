@@ -25,6 +25,7 @@ internal static class QuickHarness
         typeof(TwitterEscapedReadBenchmarks),
         typeof(TwitterWriteBenchmarks),
         typeof(CitmWriteBenchmarks),
+        typeof(SmallWriteBenchmarks),
         typeof(MergeBenchmarks),
         typeof(DeltaTwitterOneMemberBenchmarks),
         typeof(DeltaTwitterTenthBenchmarks),

@@ -228,7 +228,7 @@ public sealed class GeneratedCodeBehaviourTests
         Assert.False(JsonableRegistry.TryGetTypeInfo(plain, out _));
         Assert.False(JsonableRegistry.TryGetTypeInfo(listOfPlain, out _));
 
-        var info = (JsonableTypeInfo)typeof(JsonableRegistry).GetMethod(nameof(JsonableRegistry.CreateTypeInfo))!.MakeGenericMethod(plain).Invoke(null, [null, null, null, null, null])!;
+        var info = (JsonableTypeInfo)typeof(JsonableRegistry).GetMethod(nameof(JsonableRegistry.CreateTypeInfo))!.MakeGenericMethod(plain).Invoke(null, [null, null, null, null, null, null, null])!;
         JsonableRegistry.RegisterAssembly(assembly, type => type == plain ? info : null);
 
         Assert.True(JsonableRegistry.TryGetTypeInfo(plain, out JsonableTypeInfo? found));

@@ -15,6 +15,11 @@ namespace Jsonable.Generator.Model;
 /// For numbers: STJ's <c>JsonNumberHandling</c> flags in force (member, then type, then <c>[JsonableOptions]</c>; by default
 /// <see cref="WebNumberHandling"/>, ASP.NET Core's web default). Collections, dictionaries and nullables pass it to their numbers.
 /// </param>
+/// <param name="HoldsCollections">
+/// For a generated type: whether it holds a collection or dictionary, directly or through its members' types, so that an
+/// asynchronous writer can flush inside it (Emitter.AsyncWriter.cs). An estimate from the declared members: the runtime
+/// falls back to the synchronous writer when the type has no asynchronous one.
+/// </param>
 internal sealed record TypeShape(
     ShapeKind Kind,
     string TypeName,
@@ -23,7 +28,8 @@ internal sealed record TypeShape(
     bool IsValueType,
     TypeShape? DictionaryKey = null,
     EnumModel? Enum = null,
-    int NumberHandling = TypeShape.WebNumberHandling)
+    int NumberHandling = TypeShape.WebNumberHandling,
+    bool HoldsCollections = false)
 {
     /// <summary>STJ's <c>JsonNumberHandling.Strict</c>.</summary>
     public const int StrictNumberHandling = 0;
