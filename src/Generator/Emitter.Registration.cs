@@ -27,7 +27,7 @@ internal sealed partial class Emitter
         string info = $"{Rt}JsonableTypeInfo<{SelfType}>";
         if (_model.PartialWriters.Count == 0)
         {
-            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members});");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}){IncrementalRegistration};");
         }
         else
         {
@@ -40,7 +40,7 @@ internal sealed partial class Emitter
                 _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
             }
 
-            _w.Line("});");
+            _w.Line($"}}){IncrementalRegistration};");
         }
 
         _w.Line();
