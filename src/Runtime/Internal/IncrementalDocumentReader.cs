@@ -162,20 +162,17 @@ internal sealed class IncrementalDocumentReader<T>
         {
             long valueStart;
             bool closed;
-            if (state.Hint >= 0 && state.Count >= state.Hint)
+            while ((end = dictionary
+                ? IncrementalFraming.Name(_buffer, state.Count == 0, IsJmc1, out closed)
+                : IncrementalFraming.BeforeElement(_buffer, state.Count == 0, (byte)']', out closed)) == IncrementalFraming.NeedMore
+                && await MoreAsync(skeleton: true).ConfigureAwait(false))
             {
-                // The count is used up: the reader counts what follows to say by how much it lied, so it needs the rest.
-                end = IncrementalFraming.Unexpected;
-                closed = false;
             }
-            else
+
+            if (!closed && state.Hint >= 0 && state.Count >= state.Hint)
             {
-                while ((end = dictionary
-                    ? IncrementalFraming.Name(_buffer, state.Count == 0, IsJmc1, out closed)
-                    : IncrementalFraming.BeforeElement(_buffer, state.Count == 0, (byte)']', out closed)) == IncrementalFraming.NeedMore
-                    && await MoreAsync(skeleton: true).ConfigureAwait(false))
-                {
-                }
+                // More than the count: the reader counts what follows to say by how much it lied, so it needs the rest.
+                end = IncrementalFraming.Unexpected;
             }
 
             if (end < 0)
