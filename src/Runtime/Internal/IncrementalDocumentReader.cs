@@ -69,14 +69,14 @@ internal sealed class IncrementalDocumentReader<T>
                 return ReadWhole();
             }
 
-            Step(StepKind.ObjectStart, end, end, 0);
+            await StepAsync(StepKind.ObjectStart, end, end, 0).ConfigureAwait(false);
             _target = _type.Create();
             while (await ReadMemberAsync().ConfigureAwait(false))
             {
             }
 
             await ReadToEndAsync().ConfigureAwait(false);
-            Step(StepKind.EndOfDocument, _buffer.Length, _buffer.Length, 0);
+            await StepAsync(StepKind.EndOfDocument, _buffer.Length, _buffer.Length, 0).ConfigureAwait(false);
             if (_length is null && _state.Containers > Budget(_window.Base))
             {
                 long budget = Budget(_window.Base);
@@ -112,17 +112,17 @@ internal sealed class IncrementalDocumentReader<T>
         {
             // Read the rest of the body as one piece (the reader may still find a member there, and go on).
             await ReadToEndAsync().ConfigureAwait(false);
-            int answer = Step(StepKind.Member, _buffer.Length, -1, 0, valueInWindow: true);
+            int answer = await StepAsync(StepKind.Member, _buffer.Length, -1, 0, valueInWindow: true).ConfigureAwait(false);
             return answer != JsonableIncrementalReader<T>.ObjectEnded;
         }
 
         if (closed)
         {
-            Step(StepKind.Member, nameEnd, nameEnd, 0, valueInWindow: false);
+            await StepAsync(StepKind.Member, nameEnd, nameEnd, 0, valueInWindow: false).ConfigureAwait(false);
             return false;
         }
 
-        int id = Step(StepKind.Member, nameEnd, nameEnd, 0, valueInWindow: false, commit: false);
+        int id = await StepAsync(StepKind.Member, nameEnd, nameEnd, 0, valueInWindow: false, commit: false).ConfigureAwait(false);
         byte kind = id >= 0 ? _type.CollectionKinds[id] : (byte)0;
         if (kind != 0)
         {
@@ -134,7 +134,7 @@ internal sealed class IncrementalDocumentReader<T>
 
             if (start >= 0)
             {
-                Step(StepKind.Member, nameEnd, nameEnd, 0, valueInWindow: false);
+                await StepAsync(StepKind.Member, nameEnd, nameEnd, 0, valueInWindow: false).ConfigureAwait(false);
                 await ReadCollectionAsync(id, kind).ConfigureAwait(false);
                 return true;
             }
@@ -142,7 +142,7 @@ internal sealed class IncrementalDocumentReader<T>
 
         // A value read whole, with its name.
         (long valueStart, long valueEnd) = await FrameValueAsync(nameEnd).ConfigureAwait(false);
-        Step(StepKind.Member, valueEnd, valueStart, 0, valueInWindow: true);
+        await StepAsync(StepKind.Member, valueEnd, valueStart, 0, valueInWindow: true).ConfigureAwait(false);
         return true;
     }
 
@@ -157,7 +157,7 @@ internal sealed class IncrementalDocumentReader<T>
         {
         }
 
-        bool more = Step(StepKind.Element, end < 0 ? _buffer.Length : end, end < 0 ? -1 : end, id, state: state) != 0;
+        bool more = await StepAsync(StepKind.Element, end < 0 ? _buffer.Length : end, end < 0 ? -1 : end, id, state: state).ConfigureAwait(false) != 0;
         while (more)
         {
             long valueStart;
@@ -178,18 +178,18 @@ internal sealed class IncrementalDocumentReader<T>
             if (end < 0)
             {
                 await ReadToEndAsync().ConfigureAwait(false);
-                more = Step(StepKind.Element, _buffer.Length, -1, id, state: state) != 0;
+                more = await StepAsync(StepKind.Element, _buffer.Length, -1, id, state: state).ConfigureAwait(false) != 0;
                 continue;
             }
 
             if (closed)
             {
-                more = Step(StepKind.Element, end, end, id, state: state) != 0;
+                more = await StepAsync(StepKind.Element, end, end, id, state: state).ConfigureAwait(false) != 0;
                 continue;
             }
 
             (valueStart, long valueEnd) = await FrameValueAsync(end).ConfigureAwait(false);
-            more = Step(StepKind.Element, valueEnd, valueStart, id, state: state) != 0;
+            more = await StepAsync(StepKind.Element, valueEnd, valueStart, id, state: state).ConfigureAwait(false) != 0;
         }
     }
 
@@ -237,7 +237,35 @@ internal sealed class IncrementalDocumentReader<T>
     /// and the path context moves over those before <paramref name="valueStart"/> (a whole value leaves it as it was;
     /// -1: over all it consumed). Errors get the document's offset.
     /// </summary>
-    private int Step(StepKind kind, long end, long valueStart, int id, bool valueInWindow = false, JsonableIncrementalState? state = null, bool commit = true)
+    private async ValueTask<int> StepAsync(StepKind kind, long end, long valueStart, int id, bool valueInWindow = false, JsonableIncrementalState? state = null, bool commit = true)
+    {
+        if (!_completed || end != _buffer.Length)
+        {
+            (int count, int hint, object? collection) = state is null ? default : (state.Count, state.Hint, state.Collection);
+            try
+            {
+                return StepCore(kind, end, valueStart, id, valueInWindow, state, commit);
+            }
+            catch (JsonableException)
+            {
+                // The piece ended where the body goes on, and the error may depend on what follows (a JMC1 comment the
+                // framing took for a value's end, a count or length claim checked against the bytes left): it is the
+                // reader's error over the rest of the body that counts. Read the piece again with all of it.
+                if (state is not null)
+                {
+                    (state.Count, state.Hint, state.Collection) = (count, hint, collection);
+                }
+            }
+
+            await ReadToEndAsync().ConfigureAwait(false);
+            end = _buffer.Length;
+            valueStart = -1;
+        }
+
+        return StepCore(kind, end, valueStart, id, valueInWindow, state, commit);
+    }
+
+    private int StepCore(StepKind kind, long end, long valueStart, int id, bool valueInWindow, JsonableIncrementalState? state, bool commit)
     {
         ReadOnlySequence<byte> piece = _buffer.Slice(0, end);
         ReadOnlySpan<byte> span = Contiguous(piece);
@@ -283,6 +311,11 @@ internal sealed class IncrementalDocumentReader<T>
             int consumed = reader.BytesConsumed;
             JsonPathLocator.Advance(span, _window.Base == 0 && span.StartsWith("\uFEFF"u8) ? 3 : 0, valueStart < 0 ? consumed : (int)valueStart, IsJmc1, _window.Frames);
             _state = reader.State;
+            if (consumed > 0)
+            {
+                _window.AfterString = span[consumed - 1] == (byte)'"';
+            }
+
             _buffer = _buffer.Slice(consumed);
             _window.Base += consumed;
         }

@@ -37,9 +37,18 @@ internal static class JsonPathLocator
     /// The JSON path of the value at <paramref name="offset"/> of a window of a document: the scan starts from
     /// <paramref name="initial"/>, the frames open at the window's first byte.
     /// </summary>
-    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd)
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false)
     {
         var frames = initial is null ? new List<Frame>() : new List<Frame>(initial);
+        if (afterString && atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+        {
+            // The string before the window is the document's last token: as below, the error is the object's.
+            Frame top = frames[^1];
+            top.NameStart = -1;
+            top.CarriedName = null;
+            frames[^1] = top;
+        }
+
         LocateCore(doc, atDocumentStart && doc.StartsWith("\uFEFF"u8) ? 3 : 0, offset, jmc, frames, atDocumentEnd);
         if (containerOnly && frames.Count > 0)
         {
