@@ -28,6 +28,9 @@ internal static class RequestBodyReader
     /// <summary>The most a large body's first array holds before more of the body has arrived.</summary>
     private const int FirstLargeCapacity = 4 * LargeBody;
 
+    /// <summary>Whether large bodies of types that can be are read piece by piece (tests of the whole-body path turn it off).</summary>
+    internal static bool ReadPieceByPiece { get; set; } = true;
+
     /// <summary>Where the contiguous copies of multi-segment and transcoded bodies are rented from (tests swap it to watch rents and returns).</summary>
     internal static ArrayPool<byte> BufferPool { get; set; } = ArrayPool<byte>.Shared;
 
@@ -81,7 +84,7 @@ internal static class RequestBodyReader
             // A few KB first, so that a transcoded body's byte order mark is whole before it is looked at.
             if (buffer.Length >= LargeBody || (declared >= LargeBody && buffer.Length >= 4096))
             {
-                if (utf8 && pieceByPiece is { Type.CanReadIncrementally: true } read)
+                if (utf8 && ReadPieceByPiece && pieceByPiece is { Type.CanReadIncrementally: true } read)
                 {
                     reader.AdvanceTo(buffer.Start, buffer.End);
                     return await ReadPieceByPieceAsync(reader, read, declared, serverLimit ?? long.MaxValue, cancellationToken).ConfigureAwait(false);
