@@ -31,6 +31,7 @@ internal static class QuickHarness
         typeof(DeltaCitmOneMemberBenchmarks),
         typeof(DeltaCitmTenthBenchmarks),
         typeof(PlainMinimalBenchmarks),
+        typeof(TwitterPipeReadBenchmarks),
     ];
 
     // Rows of output sizes from ISizedScenario scenarios, printed after the timings.
