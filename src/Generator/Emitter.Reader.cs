@@ -94,9 +94,7 @@ internal sealed partial class Emitter
         _w.Line("target.OnWillDeserialize();");
         EmitMemberLoop(
             readable,
-            member => member.Setter == SetterKind.ConstructorOnly
-                ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
-                : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))],
+            ReadIntoTarget,
             _model.ExtensionDataMember is { } extensionData ? "target." + extensionData : null);
         _w.Line("target.OnDidDeserialize();");
         _w.Close();

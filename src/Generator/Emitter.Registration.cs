@@ -28,7 +28,7 @@ internal sealed partial class Emitter
         string writeAsync = GenerateAsyncWriter ? $", writeAsync: {WriteAsyncMethod}, holdsLargeCollection: {HoldsLargeMethod}" : string.Empty; // Emitter.AsyncWriter.cs
         if (_model.PartialWriters.Count == 0)
         {
-            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}{writeAsync});");
+            _w.Line($"internal static {New(CreateTypeInfoMethod)}{info} {CreateTypeInfoMethod}() => {Rt}JsonableRegistry.CreateTypeInfo<{SelfType}>({write}, {read}, merge: {merge}, members: {members}{writeAsync}){IncrementalRegistration};");
         }
         else
         {
@@ -41,7 +41,7 @@ internal sealed partial class Emitter
                 _w.Line($"    new {Rt}JsonablePartialWriter<{SelfType}>({NameEncoding.CSharpLiteral(property)}, {NameEncoding.CSharpLiteral(member.JsonName)}, __JsonableWriteValue_{property}),");
             }
 
-            _w.Line("});");
+            _w.Line($"}}){IncrementalRegistration};");
         }
 
         _w.Line();

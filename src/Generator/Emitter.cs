@@ -95,6 +95,7 @@ internal sealed partial class Emitter
         if (_model.GenerateReader)
         {
             EmitReaderApi();
+            EmitIncrementalReader();
         }
 
         if (GenerateDelta)

@@ -133,10 +133,10 @@ public ref partial struct JsonableReader
         if (countHint > 0)
         {
             long needed = (long)countHint * minItemBytes;
-            long available = _buffer.Length - _pos - _reserved;
+            long remaining = _buffer.Length - _pos + (_window?.Tail ?? 0);
+            long available = remaining - _reserved;
             if (needed > available)
             {
-                int remaining = _buffer.Length - _pos;
                 var error = new JsonableException($"The length comment claims {countHint} {items} but only {remaining} bytes remain, too few to hold them.", _pos);
 
                 // A claim that fits on its own failed only because enclosing claims reserve the rest: one of those lied.
@@ -237,7 +237,7 @@ public ref partial struct JsonableReader
 
     /// <summary>A count that disagrees with the elements is the container's fault: the path names the container, not an element.</summary>
     private readonly JsonableException CountMismatch(string reason) =>
-        new(reason, _pos, JsonPathLocator.Locate(_buffer, _pos, IsJmc, containerOnly: true));
+        new(reason, _pos, LocatePath(_pos, containerOnly: true));
 
 
     private static bool IsWhitespace(byte b) => b is (byte)' ' or (byte)'\t' or (byte)'\n' or (byte)'\r';

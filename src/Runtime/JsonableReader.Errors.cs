@@ -11,7 +11,7 @@ public ref partial struct JsonableReader
     [DoesNotReturn]
     private readonly void ThrowTooManyContainers() => ThrowAt(
         _pos,
-        $"The document holds more than {_containerBudget} objects, arrays and dictionaries, too many for its {_buffer.Length} bytes (the limit is MaxContainersPerKilobyte per 1,024 bytes plus {JsonableReaderOptions.ContainerAllowance}).");
+        $"The document holds more than {_containerBudget} objects, arrays and dictionaries, too many for its {DocumentLength} bytes (the limit is MaxContainersPerKilobyte per 1,024 bytes plus {JsonableReaderOptions.ContainerAllowance}).");
 
     [DoesNotReturn]
     private readonly void ThrowTruncated() => ThrowAt(_buffer.Length, "The input ends before the value is complete.");
@@ -73,7 +73,7 @@ public ref partial struct JsonableReader
         if (exception.Path is null)
         {
             long at = exception.BytePosition >= 0 ? exception.BytePosition : _pos;
-            exception.Path = JsonPathLocator.Locate(_buffer, (int)Math.Min(at, _buffer.Length), IsJmc);
+            exception.Path = LocatePath((int)Math.Min(at, _buffer.Length));
         }
     }
 
@@ -89,6 +89,6 @@ public ref partial struct JsonableReader
         string reason = exception is InsufficientExecutionStackException
             ? "The document is nested too deeply to read."
             : $"The value could not be read: {exception.Message}";
-        return new JsonableException(reason, _pos, JsonPathLocator.Locate(_buffer, _pos, IsJmc), exception);
+        return new JsonableException(reason, _pos, LocatePath(_pos), exception);
     }
 }

@@ -47,6 +47,9 @@ public ref partial struct JsonableReader
     private int _discriminatorEnd;
     private ReadOnlySpan<byte> _discriminatorName;
 
+    // A window of a larger document read piece by piece (JsonableReader.Windows.cs); null for a whole document.
+    private readonly ReaderWindow? _window;
+
     /// <summary>Creates a reader over a complete document.</summary>
     /// <param name="input">The whole document.</param>
     /// <param name="format">Which format <paramref name="input"/> is in.</param>

@@ -104,7 +104,11 @@ public static partial class JsonableSerializer
 
     /// <summary>
     /// Reads <paramref name="input"/> until the writer completes it, as one document of <typeparamref name="T"/>, and
-    /// consumes what it read. The reader is not completed: the caller owns it.
+    /// consumes what it read. The reader is not completed: the caller owns it. On .NET 10, an object with collection
+    /// members (a generated <c>[FromJson]</c> type without constructor parameters or required members) is read piece by
+    /// piece as its bytes arrive: each member value, and each element of a collection member, once it is complete, so
+    /// only the piece being read is held rather than the document, with the same values and errors (offsets, paths);
+    /// see docs/performance.md, "Large bodies".
     /// </summary>
     /// <typeparam name="T">A generated type or a registered collection of one.</typeparam>
     /// <param name="input">The document, for example an ASP.NET Core request's <c>BodyReader</c>.</param>
@@ -118,6 +122,12 @@ public static partial class JsonableSerializer
     {
         ArgumentNullException.ThrowIfNull(input);
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>() ?? throw NotRegistered(typeof(T));
+#if NET
+        if (info.CanReadIncrementally)
+        {
+            return await info.ReadIncrementallyAsync(input, format, options, length: null, long.MaxValue, cancellationToken).ConfigureAwait(false);
+        }
+#endif
         while (true)
         {
             ReadResult result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);

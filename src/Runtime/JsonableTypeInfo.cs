@@ -9,7 +9,7 @@ namespace Jsonable;
 /// What the registry knows about one type: how to write and read it without reflection. The registry makes one for
 /// each <c>[ToJson]</c>/<c>[FromJson]</c> type and for the common collections of it, the first time each is looked up.
 /// </summary>
-public abstract class JsonableTypeInfo
+public abstract partial class JsonableTypeInfo
 {
     private protected JsonableTypeInfo(Type type, bool isObject, Type? elementType)
     {

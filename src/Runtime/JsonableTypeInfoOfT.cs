@@ -6,7 +6,7 @@ namespace Jsonable;
 
 /// <summary>The strongly typed <see cref="JsonableTypeInfo"/>.</summary>
 /// <typeparam name="T">The type described.</typeparam>
-public class JsonableTypeInfo<T> : JsonableTypeInfo
+public partial class JsonableTypeInfo<T> : JsonableTypeInfo
 {
     private readonly JsonableWriteAction<T>? _write;
     private readonly JsonableReadFunc<T>? _read;

@@ -33,6 +33,7 @@ internal static class QuickHarness
         typeof(DeltaCitmTenthBenchmarks),
         typeof(PlainMinimalBenchmarks),
         typeof(EnumsBenchmarks),
+        typeof(TwitterPipeReadBenchmarks),
     ];
 
     // Rows of output sizes from ISizedScenario scenarios, printed after the timings.

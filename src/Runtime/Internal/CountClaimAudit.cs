@@ -42,7 +42,8 @@ internal static class CountClaimAudit
             string reason = actual < 0
                 ? $"The length comment claims {container.Claim} {items} but the input ends before the {(container.IsArray ? "array" : "dictionary")} does ({doc.Length - container.Start} bytes remain)."
                 : $"The length comment claims {container.Claim} {items} but the {(container.IsArray ? "array" : "dictionary")} has {actual}.";
-            return new JsonableException(reason, container.Start, JsonPathLocator.Locate(doc, container.Start, jmc: true));
+            // The reader adds the path (AttachPath locates the offset): a window of a larger document knows its context.
+            return new JsonableException(reason, container.Start);
         }
 
         return fallback;

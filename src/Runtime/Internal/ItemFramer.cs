@@ -75,6 +75,13 @@ internal sealed class ItemFramer
         _phase = format == JsonableStreamFormat.JsonLines ? Phase.Item : Phase.Prelude;
     }
 
+    /// <summary>
+    /// A framer for one value (a member's, an element's) inside a document read piece by piece
+    /// (IncrementalDocumentReader): leading whitespace, then the value, by the same rule as an item.
+    /// </summary>
+    public static ItemFramer ForValue(bool jmc1) =>
+        new(jmc1 ? JsonableStreamFormat.Jmc1Array : JsonableStreamFormat.JsonArray, int.MaxValue, null) { _phase = Phase.Item };
+
     /// <summary>The absolute offset of the buffer's first byte: the bytes consumed from the stream so far.</summary>
     public long Base => _base;
 

@@ -11,13 +11,15 @@ namespace Jsonable.Internal;
 /// </summary>
 internal static class JsonPathLocator
 {
-    private struct Frame
+    /// <summary>One open container, as the scan sees it.</summary>
+    internal struct Frame
     {
         public bool IsArray;
         public int Index;
         public bool AwaitingName;
         public int NameStart; // offset of the raw (still escaped) name; -1 when there is none yet
         public int NameLength;
+        public string? CarriedName; // the name, decoded, when it lies before the window being scanned
     }
 
     private static readonly SearchValues<byte> s_stringStops = SearchValues.Create("\"\\"u8);
@@ -31,10 +33,26 @@ internal static class JsonPathLocator
     /// <param name="offset">A byte offset in it.</param>
     /// <param name="jmc">Whether the document is JMC1 (whose comments are skipped).</param>
     /// <param name="containerOnly">Whether to name the innermost array or object itself rather than its current element or member.</param>
-    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly = false)
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly = false) =>
+        Locate(doc, offset, jmc, containerOnly, null, atDocumentStart: true, atDocumentEnd: true);
+
+    /// <summary>
+    /// The JSON path of the value at <paramref name="offset"/> of a window of a document: the scan starts from
+    /// <paramref name="initial"/>, the frames open at the window's first byte.
+    /// </summary>
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false)
     {
-        var frames = new List<Frame>();
-        LocateCore(doc, offset, jmc, frames);
+        var frames = initial is null ? new List<Frame>() : new List<Frame>(initial);
+        if (afterString && atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+        {
+            // The string before the window is the document's last token: as below, the error is the object's.
+            Frame top = frames[^1];
+            top.NameStart = -1;
+            top.CarriedName = null;
+            frames[^1] = top;
+        }
+
+        LocateCore(doc, atDocumentStart && doc.StartsWith("\uFEFF"u8) ? 3 : 0, offset, jmc, frames, atDocumentEnd);
         if (containerOnly && frames.Count > 0)
         {
             frames.RemoveAt(frames.Count - 1);
@@ -43,9 +61,27 @@ internal static class JsonPathLocator
         return Build(frames, doc);
     }
 
-    private static void LocateCore(ReadOnlySpan<byte> doc, int offset, bool jmc, List<Frame> frames)
+    /// <summary>
+    /// Moves <paramref name="frames"/> over <paramref name="doc"/> from <paramref name="from"/> to <paramref name="to"/>,
+    /// and keeps the names it found as text, so that the frames describe the next window's first byte.
+    /// </summary>
+    public static void Advance(ReadOnlySpan<byte> doc, int from, int to, bool jmc, List<Frame> frames)
     {
-        int pos = doc.StartsWith("\uFEFF"u8) ? 3 : 0;
+        LocateCore(doc, from, to, jmc, frames, atDocumentEnd: false);
+        for (int i = 0; i < frames.Count; i++)
+        {
+            Frame frame = frames[i];
+            if (frame.NameStart >= 0)
+            {
+                frame.CarriedName = DecodeName(doc.Slice(frame.NameStart, frame.NameLength));
+                frame.NameStart = -1;
+                frames[i] = frame;
+            }
+        }
+    }
+
+    private static void LocateCore(ReadOnlySpan<byte> doc, int pos, int offset, bool jmc, List<Frame> frames, bool atDocumentEnd)
+    {
         offset = Math.Min(offset, doc.Length);
         while (pos < offset)
         {
@@ -103,6 +139,7 @@ internal static class JsonPathLocator
                         {
                             top.AwaitingName = true;
                             top.NameStart = -1;
+                            top.CarriedName = null;
                         }
 
                         frames[^1] = top;
@@ -117,12 +154,13 @@ internal static class JsonPathLocator
                         return;
                     }
 
-                    if (offset >= doc.Length && doc.Slice(end + 1).IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+                    if (atDocumentEnd && offset >= doc.Length && doc.Slice(end + 1).IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
                     {
                         // The document ends right after a complete string (a member name, or a member's value; whitespace aside): as
                         // System.Text.Json, the error is the object's, which the member never became part of or is done.
                         Frame top = frames[^1];
                         top.NameStart = -1;
+                        top.CarriedName = null;
                         frames[^1] = top;
                     }
                     else if (frames.Count > 0 && frames[^1].AwaitingName)
@@ -131,6 +169,7 @@ internal static class JsonPathLocator
                         top.AwaitingName = false;
                         top.NameStart = pos + 1;
                         top.NameLength = end - pos - 1;
+                        top.CarriedName = null;
                         frames[^1] = top;
                     }
 
@@ -216,6 +255,10 @@ internal static class JsonPathLocator
             else if (f.NameStart >= 0)
             {
                 AppendName(sb, DecodeName(doc.Slice(f.NameStart, f.NameLength)));
+            }
+            else if (f.CarriedName is not null)
+            {
+                AppendName(sb, f.CarriedName);
             }
         }
 

@@ -15,8 +15,20 @@ namespace Jsonable.Integration.Tests.RequestBodies;
 /// an echo built from it would come back as garbage), none from the pool of small bodies.
 /// </summary>
 [Collection(nameof(RequestBodyPoolCollection))]
-public sealed class LargeRequestBodyTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
+public sealed class LargeRequestBodyTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>, IDisposable
 {
+    // The whole-body path: the twitter search is otherwise read piece by piece (PieceByPieceRequestBodyTests).
+    private readonly bool _pieceByPiece = SwapPieceByPiece(false);
+
+    public void Dispose() => SwapPieceByPiece(_pieceByPiece);
+
+    internal static bool SwapPieceByPiece(bool value)
+    {
+        bool previous = RequestBodyReader.ReadPieceByPiece;
+        RequestBodyReader.ReadPieceByPiece = value;
+        return previous;
+    }
+
     public static TheoryData<string, string, bool> BasesFormatsAndFraming
     {
         get

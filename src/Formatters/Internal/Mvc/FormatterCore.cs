@@ -73,7 +73,10 @@ internal static class FormatterCore
             PatchMediaTypes.Check(http, options);
         }
 
-        using RequestBody body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted).ConfigureAwait(false);
+        RequestBodyReader.PieceByPiece? pieceByPiece = !isPatch && JsonableRegistry.TryGetTypeInfo(context.ModelType, out JsonableTypeInfo? info)
+            ? new RequestBodyReader.PieceByPiece(info, format, options.CreateReaderOptions(mvc: true))
+            : null;
+        using RequestBody body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted, pieceByPiece).ConfigureAwait(false);
         if (body.Length == 0)
         {
             if (context.TreatEmptyInputAsDefaultValue)
@@ -96,7 +99,7 @@ internal static class FormatterCore
             // Parsed where it lies (pipe or pooled copy); only a patch, which outlives binding, keeps a copy of its own.
             object? model = isPatch
                 ? patchTarget!.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
-                : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions(mvc: true));
+                : body.IsParsed ? body.Value : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions(mvc: true));
 
             // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
             return model is null

@@ -31,12 +31,12 @@ internal static class MinimalApiRequestBody
     public static async ValueTask<T?> DeserializeAsync<T>(HttpContext context)
     {
         JsonableOptions options = JsonableRequestFeature.Of(context).Options;
-        (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, options).ConfigureAwait(false);
+        (JsonableFormat format, RequestBody body) = await ReadBodyAsync(context, options, JsonableRegistry.GetTypeInfo<T>()).ConfigureAwait(false);
         using (body)
         {
             try
             {
-                return JsonableSerializer.Deserialize<T>(body.Span, format, options.CreateReaderOptions(context));
+                return body.IsParsed ? (T?)body.Value : JsonableSerializer.Deserialize<T>(body.Span, format, options.CreateReaderOptions(context));
             }
             catch (JsonableException exception)
             {
@@ -45,7 +45,7 @@ internal static class MinimalApiRequestBody
         }
     }
 
-    private static async ValueTask<(JsonableFormat Format, RequestBody Body)> ReadBodyAsync(HttpContext context, JsonableOptions options)
+    private static async ValueTask<(JsonableFormat Format, RequestBody Body)> ReadBodyAsync(HttpContext context, JsonableOptions options, JsonableTypeInfo? pieceByPiece = null)
     {
         JsonableFormat? format = ContentNegotiation.SelectRequestFormat(context.Request, options, out Encoding? encoding);
         if (format is null)
@@ -55,7 +55,8 @@ internal static class MinimalApiRequestBody
                 StatusCodes.Status415UnsupportedMediaType);
         }
 
-        RequestBody body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted).ConfigureAwait(false);
+        RequestBodyReader.PieceByPiece? read = pieceByPiece is null ? null : new(pieceByPiece, format.Value, options.CreateReaderOptions(context));
+        RequestBody body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted, read).ConfigureAwait(false);
         if (body.Length == 0)
         {
             body.Dispose();

@@ -15,6 +15,9 @@ internal sealed class RequestBody : IDisposable
     private byte[]? _pooled;
     private ArrayPool<byte>? _pool;
     private int _length;
+    private bool _parsed;
+    private object? _value;
+    private System.Runtime.ExceptionServices.ExceptionDispatchInfo? _error;
 
     private RequestBody()
     {
@@ -32,6 +35,22 @@ internal sealed class RequestBody : IDisposable
 
     /// <summary>The number of bytes.</summary>
     public int Length => _length;
+
+    /// <summary>Whether the body was read piece by piece as it arrived (<see cref="Value"/>), so there are no bytes to parse.</summary>
+    public bool IsParsed => _parsed;
+
+    /// <summary>The value read piece by piece; throws the reading's error (a <see cref="JsonableException"/>) where the caller handles errors.</summary>
+    public object? Value
+    {
+        get
+        {
+            _error?.Throw();
+            return _value;
+        }
+    }
+
+    internal static RequestBody Parsed(object? value, System.Runtime.ExceptionServices.ExceptionDispatchInfo? error) =>
+        new() { _parsed = true, _value = value, _error = error, _length = int.MaxValue };
 
     internal static RequestBody InPipe(PipeReader pipe, ReadOnlySequence<byte> body) =>
         new() { _pipe = pipe, _inPipe = body, _length = (int)body.Length };

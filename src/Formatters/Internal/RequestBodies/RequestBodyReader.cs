@@ -28,6 +28,9 @@ internal static class RequestBodyReader
     /// <summary>The most a large body's first array holds before more of the body has arrived.</summary>
     private const int FirstLargeCapacity = 4 * LargeBody;
 
+    /// <summary>Whether large bodies of types that can be are read piece by piece (tests of the whole-body path turn it off).</summary>
+    internal static bool ReadPieceByPiece { get; set; } = true;
+
     /// <summary>Where the contiguous copies of multi-segment and transcoded bodies are rented from (tests swap it to watch rents and returns).</summary>
     internal static ArrayPool<byte> BufferPool { get; set; } = ArrayPool<byte>.Shared;
 
@@ -42,7 +45,14 @@ internal static class RequestBodyReader
     /// then transcodes them to UTF-8 when <paramref name="encoding"/> is another charset. Dispose the result once the
     /// body has been parsed: it returns the pooled buffer or releases the request pipe's.
     /// </summary>
-    public static async ValueTask<RequestBody> ReadUtf8Async(HttpRequest request, Encoding? encoding, CancellationToken cancellationToken)
+    /// <param name="request">The request.</param>
+    /// <param name="encoding">The declared charset; <see langword="null"/> for UTF-8.</param>
+    /// <param name="cancellationToken">Cancels reading.</param>
+    /// <param name="pieceByPiece">
+    /// The type to read a large UTF-8 body as, piece by piece as it arrives, instead of holding it whole (see
+    /// <see cref="ReadPieceByPieceAsync"/>); <see langword="null"/>, or a type that cannot, to hold it whole.
+    /// </param>
+    public static async ValueTask<RequestBody> ReadUtf8Async(HttpRequest request, Encoding? encoding, CancellationToken cancellationToken, PieceByPiece? pieceByPiece = null)
     {
         // The generated readers need the whole body in one span, so no body can be larger than an array, whatever the
         // server allows (its limit can be off): past that it is a 413 too, not an overflow.
@@ -74,11 +84,42 @@ internal static class RequestBodyReader
             // A few KB first, so that a transcoded body's byte order mark is whole before it is looked at.
             if (buffer.Length >= LargeBody || (declared >= LargeBody && buffer.Length >= 4096))
             {
+                if (utf8 && ReadPieceByPiece && pieceByPiece is { Type.CanReadIncrementally: true } read)
+                {
+                    reader.AdvanceTo(buffer.Start, buffer.End);
+                    return await ReadPieceByPieceAsync(reader, read, declared, serverLimit ?? long.MaxValue, cancellationToken).ConfigureAwait(false);
+                }
+
                 return await ReadLargeAsync(reader, buffer, utf8 ? null : encoding, declared, limit, cancellationToken).ConfigureAwait(false);
             }
 
             // Keep everything: the reader needs the whole document in one span.
             reader.AdvanceTo(buffer.Start, buffer.End);
+        }
+    }
+
+    /// <summary>What a large body is read as when it is read piece by piece.</summary>
+    internal sealed record PieceByPiece(JsonableTypeInfo Type, JsonableFormat Format, JsonableReaderOptions? Options);
+
+    /// <summary>
+    /// A large body read as it arrives: each member, and each element of a collection member, once its bytes are there,
+    /// so the server holds the objects and the piece being read, not the body (docs/performance.md, "Large bodies").
+    /// The reading's error is kept in the result, for the caller to answer where it answers a malformed body.
+    /// </summary>
+    private static async ValueTask<RequestBody> ReadPieceByPieceAsync(PipeReader reader, PieceByPiece read, long? declared, long limit, CancellationToken cancellationToken)
+    {
+        try
+        {
+            object? value = await read.Type.ReadIncrementallyBoxedAsync(reader, read.Format, read.Options, declared, limit, cancellationToken).ConfigureAwait(false);
+            return RequestBody.Parsed(value, null);
+        }
+        catch (JsonableException exception) when (exception.IsSizeLimit)
+        {
+            throw TooLarge(limit);
+        }
+        catch (JsonableException exception)
+        {
+            return RequestBody.Parsed(null, System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(exception));
         }
     }
 
