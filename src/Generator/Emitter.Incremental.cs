@@ -37,7 +37,7 @@ internal sealed partial class Emitter
     /// <summary>What the member loop does with a known member's value: set it on <c>target</c> (or skip it when only the constructor could).</summary>
     private string[] ReadIntoTarget(MemberModel member) => member.Setter == SetterKind.ConstructorOnly
         ? ["reader.SkipValue(); // only the constructor can set it (JSONABLE008)"]
-        : [Assign("target", member, ReadExpression(member.Shape, "target." + member.Identifier))];
+        : [Assign("target", member, ReadMemberExpression(member, "target." + member.Identifier))];
 
     /// <summary><c>.WithIncrementalReader(...)</c> after the type info, when the type has incremental entry points.</summary>
     private string IncrementalRegistration => GenerateIncrementalReader ? $".WithIncrementalReader({IncrementalReaderMethod}())" : string.Empty;

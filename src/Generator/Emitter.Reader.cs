@@ -123,7 +123,7 @@ internal sealed partial class Emitter
 
         EmitMemberLoop(
             readable,
-            member => [$"__value_{Suffix(member)} = {ReadExpression(member.Shape, "default")};", $"__has_{Suffix(member)} = true;"],
+            member => [$"__value_{Suffix(member)} = {ReadMemberExpression(member, "default")};", $"__has_{Suffix(member)} = true;"],
             _model.ExtensionDataMember is null ? null : "__extensionData");
 
         foreach (MemberModel member in readable.Where(m => m.IsRequired))
@@ -376,6 +376,23 @@ internal sealed partial class Emitter
         }
 
         return string.Join(" | ", flags);
+    }
+
+    /// <summary>
+    /// A member's value as read: for a member declared non-nullable, through the reader's check that refuses <c>null</c>
+    /// in a merge patch (the objects it creates and the list items it replaces are read here), as STJ's
+    /// <c>RespectNullableAnnotations</c> would; plain bodies take the <c>null</c>, as STJ's web defaults do.
+    /// </summary>
+    private string ReadMemberExpression(MemberModel member, string existing)
+    {
+        string read = ReadExpression(member.Shape, existing);
+        if (!member.IsNonNullableReference)
+        {
+            return read;
+        }
+
+        string typeName = member.Shape.TypeName.Replace("global::", string.Empty);
+        return $"reader.NonNullableMember({read}, {NameEncoding.CSharpLiteral(member.JsonName)}, {NameEncoding.CSharpLiteral(typeName)})";
     }
 
     private string ReadExpression(TypeShape shape, string existing) => shape.Kind switch

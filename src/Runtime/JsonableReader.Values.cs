@@ -166,6 +166,27 @@ public ref partial struct JsonableReader
     public readonly JsonableException PatchCannotClear(string memberName, string why) =>
         new($"The member '{memberName}' cannot be cleared with null: it {why}.", Math.Max(_pos - 4, 0));
 
+    /// <summary>
+    /// Returns <paramref name="value"/>, the value just read for a member declared non-nullable (<c>string</c>, not
+    /// <c>string?</c>); when the reader reads a merge patch, <c>null</c> there is an error keyed by the member's path.
+    /// </summary>
+    /// <typeparam name="T">The member's type.</typeparam>
+    /// <param name="value">The value read.</param>
+    /// <param name="memberName">The member's wire name.</param>
+    /// <param name="typeName">The member's type, for the message.</param>
+    /// <returns><paramref name="value"/>.</returns>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public readonly T NonNullableMember<T>(T value, string memberName, string typeName)
+    {
+        if (value is null && RespectsNullableAnnotations)
+        {
+            throw new JsonableException($"null cannot be read into '{memberName}': it is declared non-nullable ({typeName}, not {typeName}?).", Math.Max(_pos - 4, 0));
+        }
+
+        return value;
+    }
+
     /// <summary>The error for a read-only member (<c>[Editable(false)]</c>, <c>[Key]</c>) a merge patch names in an object that exists.</summary>
     /// <param name="memberName">The member's wire name.</param>
     [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]

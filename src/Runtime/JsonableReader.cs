@@ -92,6 +92,13 @@ public ref partial struct JsonableReader
     /// <summary>Whether generated merges refuse a patch that changes a read-only member of an existing object (<see cref="JsonableReaderOptions.RefuseReadOnlyMemberChanges"/>).</summary>
     public bool RefusesReadOnlyMemberChanges { get; }
 
+    /// <summary>
+    /// Whether <see cref="NonNullableMember"/> refuses <c>null</c>, as System.Text.Json's
+    /// <c>RespectNullableAnnotations</c> does: set for a merge patch, whose new objects (list items, nested objects it
+    /// creates) are read by the plain readers; plain bodies keep STJ's web defaults, which take the <c>null</c>.
+    /// </summary>
+    internal bool RespectsNullableAnnotations { readonly get; set; }
+
     /// <summary>The offset of the next byte to read.</summary>
     public readonly int BytesConsumed => _pos;
 

@@ -242,7 +242,8 @@ public static partial class JsonableSerializer
 
     private static JsonableMemberSet RunMerge<T>(ReadOnlySpan<byte> input, JsonableFormat format, JsonableReaderOptions? options, ref T target, JsonableMergeAction<T> merge, JsonableMember[]? members, JsonableMergeMode mode)
     {
-        var reader = new JsonableReader(input, format, reuseInstance: false, options);
+        // A patch's null for a member declared non-nullable is refused wherever it lies, in new objects too (as STJ's RespectNullableAnnotations).
+        var reader = new JsonableReader(input, format, reuseInstance: false, options) { RespectsNullableAnnotations = true };
         var changed = new JsonableMemberSet(members);
         try
         {

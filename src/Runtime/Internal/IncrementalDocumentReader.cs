@@ -314,6 +314,7 @@ internal sealed class IncrementalDocumentReader<T>
             if (consumed > 0)
             {
                 _window.AfterString = span[consumed - 1] == (byte)'"';
+                _window.AfterClose = span[consumed - 1] is (byte)'}' or (byte)']';
             }
 
             _buffer = _buffer.Slice(consumed);

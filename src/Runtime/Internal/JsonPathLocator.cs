@@ -40,7 +40,7 @@ internal static class JsonPathLocator
     /// The JSON path of the value at <paramref name="offset"/> of a window of a document: the scan starts from
     /// <paramref name="initial"/>, the frames open at the window's first byte.
     /// </summary>
-    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false)
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false, bool afterClose = false)
     {
         var frames = initial is null ? new List<Frame>() : new List<Frame>(initial);
         if (afterString && atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
@@ -50,6 +50,11 @@ internal static class JsonPathLocator
             top.NameStart = -1;
             top.CarriedName = null;
             frames[^1] = top;
+        }
+        else if (afterClose && atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0)
+        {
+            // The '}' or ']' before the window is the document's last token: as below, the error lies past its value.
+            frames[^1] = PastValue(frames[^1]);
         }
 
         LocateCore(doc, atDocumentStart && doc.StartsWith("\uFEFF"u8) ? 3 : 0, offset, jmc, frames, atDocumentEnd);
@@ -126,6 +131,13 @@ internal static class JsonPathLocator
                     }
 
                     pos++;
+                    if (atDocumentEnd && offset >= doc.Length && frames.Count > 0 && doc.Slice(pos).IndexOfAnyExcept(s_whitespace) < 0)
+                    {
+                        // The document ends right after a value that closed (whitespace aside): as System.Text.Json, the
+                        // error lies past that value, in the object it was a member of or at the array's next element.
+                        frames[^1] = PastValue(frames[^1]);
+                    }
+
                     break;
                 case (byte)',':
                     if (frames.Count > 0)
@@ -191,6 +203,22 @@ internal static class JsonPathLocator
                     break;
             }
         }
+    }
+
+    /// <summary>The frame once the value it holds is complete: an object's member is done, an array is at its next element.</summary>
+    private static Frame PastValue(Frame frame)
+    {
+        if (frame.IsArray)
+        {
+            frame.Index++;
+        }
+        else
+        {
+            frame.NameStart = -1;
+            frame.CarriedName = null;
+        }
+
+        return frame;
     }
 
     /// <summary>The offset of the closing quote of a string whose content starts at <paramref name="i"/>; -1 if there is none.</summary>

@@ -26,26 +26,6 @@ internal static partial class DifferenceTable
             [Aspect.ProblemText]),
     ];
 
-    private static KnownDifference[] PatchKnownBugs() =>
-    [
-        new(
-            "patch-cut-after-a-value",
-            Intended: false,
-            Example: "PATCH /mvc/orders/1136 | Accept: application/json | Content-Type: application/merge-patch+json | body: document {\"customer\":{\"name\":\"a\"}",
-            "A patch cut off right after an object or array closes is keyed by the member it last read ($.customer for {\"customer\":{\"name\":\"a\"}; $.lines[0] where STJ says $.lines[1]) instead of where the input ends ($). Plain bodies key it as STJ does; the generated merge check (ValidatePatch) keeps the closed member on its path.",
-            c => c.Route == CorpusRoute.Patch && c.Body is { } body && EndsUnbalancedAfterAClose(body),
-            [Aspect.ProblemShape]),
-        new(
-            "patch-null-in-a-replaced-list",
-            Intended: false,
-            Example: "PATCH /mvc/orders/1755 | Accept: application/json | Content-Type: application/merge-patch+json | lines[0].sku = null",
-            "null for a non-nullable member of a list item the patch replaces is not refused when the patch is read, as it is for the order's and its nested objects' own members; [Required] catches it in validation (key Lines[0].Sku, STJ with RespectNullableAnnotations: $.lines[0].sku), and without [Required] it would be stored. List items are read by the plain reader, which has no nullable check.",
-            c => c.Route == CorpusRoute.Patch && c.Member == "lines[0].sku" && c.Literal == "null",
-            [Aspect.ProblemShape]),
-    ];
-
-    /// <summary>Input that ends right after a <c>}</c> or <c>]</c> with containers still open (no strings hold brackets in these bodies).</summary>
-    private static bool EndsUnbalancedAfterAClose(byte[] body) =>
-        body.Length > 0 && body[^1] is (byte)'}' or (byte)']'
-        && body.Count(b => b is (byte)'{' or (byte)'[') > body.Count(b => b is (byte)'}' or (byte)']');
+    // None today: a PATCH leak the corpus finds gets a row here (Intended: false), and its fix deletes the row.
+    private static KnownDifference[] PatchKnownBugs() => [];
 }

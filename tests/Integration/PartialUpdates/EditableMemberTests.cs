@@ -17,13 +17,14 @@ namespace Jsonable.Integration.Tests.PartialUpdates;
 /// <summary>
 /// What the type says a PATCH may not change, seen by the PATCH and by both OpenAPI documents alike: a <c>[Key]</c>
 /// (here not named like the route parameter) is refused at binding with 400 keyed by its path and left out of the
-/// merge-patch schema; <c>[Key, Editable(true)]</c> stays patchable; and a handler's own <c>RejectChangesTo</c> still
-/// refuses what the type does not mark.
+/// merge-patch schema, a nested object's schema included; <c>[Key, Editable(true)]</c> stays patchable; and a
+/// handler's own <c>RejectChangesTo</c> still refuses what the type does not mark.
 /// </summary>
 public sealed class EditableMemberTests : IAsyncLifetime
 {
     private readonly EditableAccount _account = new() { Id = 7, Slug = "seven", Name = "Seven" };
     private readonly PlainNote _note = new() { Id = 3, Text = "three" };
+    private readonly AccountHolder _holder = new() { Name = "Holder", Account = new EditableAccount { Id = 7, Slug = "seven", Name = "Seven" } };
     private WebApplication? _app;
 
     public static TheoryData<string> Documents => Shapes.OpenApiDocuments.All;
@@ -46,6 +47,11 @@ public sealed class EditableMemberTests : IAsyncLifetime
         {
             patch.ApplyTo(_account);
             return JsonableResults.Ok(_account);
+        });
+        _app.MapPatch("/holders/{holderId}", (long holderId, JsonablePatch<AccountHolder> patch) =>
+        {
+            patch.ApplyTo(_holder);
+            return JsonableResults.Ok(_holder);
         });
         _app.MapPatch("/notes/{noteId}", (long noteId, JsonablePatch<PlainNote> patch) =>
         {
@@ -108,6 +114,35 @@ public sealed class EditableMemberTests : IAsyncLifetime
         Assert.True(document["components"]!["schemas"]!["EditableAccount"]!["properties"]!.AsObject().ContainsKey("id"), "the full schema still has the key");
     }
 
+    [Theory]
+    [MemberData(nameof(Documents))]
+    public async Task MergePatchSchema_LeavesOutANestedObjectsKey_AsThePatchRefusesIt(string documentPath)
+    {
+        HttpClient client = _app!.GetTestClient();
+        (HttpResponseMessage response, byte[] body) = await client.GetAsync(documentPath, "application/json");
+        await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+        JsonNode document = JsonNode.Parse(body)!;
+        HttpResponseMessage refused = await PatchAsync("/holders/1", """{"account":{"id":8}}""", "json");
+
+        string holderReference = document["paths"]!["/holders/{holderId}"]!["patch"]!["requestBody"]!["content"]!["application/merge-patch+json"]!["schema"]!["$ref"]!.GetValue<string>();
+        JsonNode holderPatch = document["components"]!["schemas"]![holderReference.Split('/')[^1]]!;
+        string accountReference = FirstReference(holderPatch["properties"]!["account"]!)!;
+        JsonObject accountPatch = document["components"]!["schemas"]![accountReference.Split('/')[^1]]!.AsObject();
+        Assert.StartsWith("EditableAccountMergePatch", accountReference.Split('/')[^1], StringComparison.Ordinal);
+        Assert.Equal(["name", "slug"], accountPatch["properties"]!.AsObject().Select(p => p.Key).Order(StringComparer.Ordinal));
+        await HttpAssert.ValidationErrorAsync("$.account.id", refused);
+        Assert.Equal(7, _holder.Account!.Id);
+    }
+
+    /// <summary>The first <c>$ref</c> in a schema (a member's schema may wrap its reference for nullability).</summary>
+    private static string? FirstReference(JsonNode schema) => schema switch
+    {
+        JsonObject o when o["$ref"] is { } reference => reference.GetValue<string>(),
+        JsonObject o => o.Select(p => p.Value is null ? null : FirstReference(p.Value)).FirstOrDefault(r => r is not null),
+        JsonArray a => a.Select(n => n is null ? null : FirstReference(n)).FirstOrDefault(r => r is not null),
+        _ => null,
+    };
+
     private async Task<HttpResponseMessage> PatchAsync(string url, string json, string format) =>
         (await _app!.GetTestClient().SendAsync(HttpMethod.Patch, url, Accept(format), Requests.Body(Encode(json, format), ContentType(format)))).Response;
 }
@@ -137,4 +172,15 @@ public sealed partial class PlainNote
 
     /// <summary>The text.</summary>
     public string? Text { get; set; }
+}
+
+/// <summary>A resource holding a nested account, whose key a patch may not change inside the account that exists.</summary>
+[ToJson, FromJson]
+public sealed partial class AccountHolder
+{
+    /// <summary>The holder's name.</summary>
+    public string? Name { get; set; }
+
+    /// <summary>The nested account.</summary>
+    public EditableAccount? Account { get; set; }
 }

@@ -33,6 +33,37 @@ public sealed class ValidatedMergeTests
 
     [Theory]
     [MemberData(nameof(Formats))]
+    public void Null_ForANonNullableMemberOfAReplacedListItemOrACreatedObject_IsRefusedWithItsPath_AndChangesNothing(JsonableFormat format)
+    {
+        var target = new AnnotatedOrder { Customer = "Ada", Note = "n", Lines = [new AnnotatedLine { Sku = "A" }] };
+        const string InList = """{"note":"changed","lines":[{"sku":"B"},{"sku":null}]}""";
+        const string InCreated = """{"note":"changed","address":{"city":null}}""";
+
+        var list = Assert.Throws<JsonableException>(() => Merge(target, InList, format));
+        var created = Assert.Throws<JsonableException>(() => Merge(target, InCreated, format));
+        var validated = Assert.Throws<JsonableException>(() => JsonableRegistry.GetTypeInfo<AnnotatedOrder>()!.ValidatePatch(Document(InList, format), format));
+
+        Assert.Equal("$.lines[1].sku", list.Path);
+        Assert.Contains("non-nullable", list.Reason);
+        Assert.Equal("$.address.city", created.Path);
+        Assert.Equal("$.lines[1].sku", validated.Path);
+        Assert.Equal(("Ada", "n", "A", (AnnotatedAddress?)null), (target.Customer, target.Note, Assert.Single(target.Lines!).Sku, target.Address));
+    }
+
+    [Fact]
+    public void Null_ForANonNullableMember_OfAPlainBody_IsRead_AsSystemTextJsonsWebDefaultsReadIt()
+    {
+        const string Body = """{"customer":null,"lines":[{"sku":null}]}""";
+
+        AnnotatedOrder jsonable = AnnotatedOrder.CreateFromJson(Encoding.UTF8.GetBytes(Body));
+        AnnotatedOrder stj = System.Text.Json.JsonSerializer.Deserialize<AnnotatedOrder>(Body, System.Text.Json.JsonSerializerOptions.Web)!;
+
+        Assert.Null(stj.Lines![0].Sku);
+        Assert.Equal((stj.Customer, stj.Lines[0].Sku), (jsonable.Customer, jsonable.Lines![0].Sku));
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
     public void Null_ForANullableAllowNullOrObliviousMember_Clears(JsonableFormat format)
     {
         var target = new AnnotatedOrder { Customer = "Ada", Note = "n", Loose = "l" };
@@ -81,6 +112,12 @@ public sealed class ValidatedMergeTests
     {
         byte[] patch = Encoding.UTF8.GetBytes(json);
         return format == JsonableFormat.Json ? target.MergeFromJson(patch) : target.MergeFromJsonable(Jmc1Oracle.FromJson(patch));
+    }
+
+    private static byte[] Document(string json, JsonableFormat format)
+    {
+        byte[] patch = Encoding.UTF8.GetBytes(json);
+        return format == JsonableFormat.Json ? patch : Jmc1Oracle.FromJson(patch);
     }
 }
 
