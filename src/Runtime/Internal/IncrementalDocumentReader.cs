@@ -27,6 +27,9 @@ internal sealed class IncrementalDocumentReader<T>
     // Elements larger than this are framed first: a lookahead of twice their size would hold too much.
     private const int MaxUnframedElement = 256 * 1024;
 
+    // The largest copy of a piece rented from the shared pool.
+    private const int MaxPooledScratch = 1024 * 1024;
+
     private readonly PipeReader _input;
     private readonly JsonableFormat _format;
     private readonly JsonableReaderOptions _options;
@@ -41,6 +44,7 @@ internal sealed class IncrementalDocumentReader<T>
     private bool _completed;
     private bool _holding; // a read not yet advanced
     private byte[]? _scratch; // holds a copy of _buffer's first _copied bytes from _scratchStart on
+    private bool _scratchPooled;
     private int _scratchStart;
     private int _copied;
     private int _largestElement;
@@ -102,10 +106,7 @@ internal sealed class IncrementalDocumentReader<T>
                 _input.AdvanceTo(_buffer.End);
             }
 
-            if (_scratch is not null)
-            {
-                ArrayPool<byte>.Shared.Return(_scratch);
-            }
+            ReturnScratch(_scratch, _scratchPooled);
         }
     }
 
@@ -444,12 +445,15 @@ internal sealed class IncrementalDocumentReader<T>
                 }
                 else
                 {
-                    _scratch = ArrayPool<byte>.Shared.Rent(Math.Max(length < MaxUnframedElement ? length * 2 : length, 64 * 1024));
+                    int size = Math.Max(length < MaxUnframedElement ? length * 2 : length, 64 * 1024);
+                    bool oldPooled = _scratchPooled;
+
+                    // A piece of a megabyte or more (a huge member value, the rest of a malformed body) gets an array of
+                    // its own: the shared pool would keep it after the request.
+                    _scratchPooled = size < MaxPooledScratch;
+                    _scratch = _scratchPooled ? ArrayPool<byte>.Shared.Rent(size) : GC.AllocateUninitializedArray<byte>(size);
                     old?.AsSpan(_scratchStart, _copied).CopyTo(_scratch);
-                    if (old is not null)
-                    {
-                        ArrayPool<byte>.Shared.Return(old);
-                    }
+                    ReturnScratch(old, oldPooled);
                 }
 
                 _scratchStart = 0;
@@ -460,6 +464,14 @@ internal sealed class IncrementalDocumentReader<T>
         }
 
         return _scratch.AsSpan(_scratchStart, length);
+    }
+
+    private static void ReturnScratch(byte[]? scratch, bool pooled)
+    {
+        if (scratch is not null && pooled)
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
     }
 
     private async ValueTask FillAsync()
