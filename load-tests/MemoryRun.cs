@@ -11,7 +11,9 @@ namespace Jsonable.LoadTests;
 /// <c>--memory-run</c>: the server's memory on large ordinary bodies. Each route gets a fresh sample server in its own
 /// process (the sample build next to this tool, Production, in-memory SQLite), is sent a 23 MB twitter search result
 /// (5,000 statuses) 19 times — 3 in a row, then 8 at once, twice — and the server's resident set is read from
-/// <c>/proc/PID/status</c>: its peak (VmHWM) and what it still holds 2 s after the last response (VmRSS).
+/// <c>/proc/PID/status</c>: its peak (VmHWM) and what it still holds 2 s after the last response (VmRSS). The server's
+/// CPU time over the 19 POSTs (<c>/proc/PID/stat</c>) is read too: on a machine other work shares, the wall-clock time
+/// moves with the load, the CPU the server spent much less.
 /// Both routes run on the same build, alternating, one round after another.
 /// </summary>
 internal static class MemoryRun
@@ -22,6 +24,7 @@ internal static class MemoryRun
           --rounds N      fresh servers per route, alternating the order (default 1)
           --routes LIST   paths to POST to (default /stj/twitter/echo,/minimal/twitter/echo)
           --statuses N    statuses in the body (default 5000: data/twitter.json's 100 repeated with new ids)
+          --server-env NAME=VALUE  an environment variable for the servers (repeatable), e.g. DOTNET_gcServer=0
         """;
 
     private static readonly TimeSpan Settle = TimeSpan.FromSeconds(2);
@@ -30,6 +33,7 @@ internal static class MemoryRun
     {
         int rounds = 1, statuses = 5000;
         string[] routes = ["/stj/twitter/echo", "/minimal/twitter/echo"];
+        var environment = new Dictionary<string, string>();
         for (int i = 0; i < args.Length; i++)
         {
             string name = args[i];
@@ -45,6 +49,10 @@ internal static class MemoryRun
                 case "--statuses":
                     statuses = int.Parse(Value(), NumberStyles.None, CultureInfo.InvariantCulture);
                     break;
+                case "--server-env":
+                    string[] pair = Value().Split('=', 2);
+                    environment[pair[0]] = pair.Length == 2 ? pair[1] : throw new ArgumentException("--server-env needs NAME=VALUE.");
+                    break;
                 default:
                     throw new ArgumentException($"Unknown option '{name}'.\n{Usage}");
             }
@@ -52,11 +60,11 @@ internal static class MemoryRun
 
         string server = SampleProcess.Assembly();
         byte[] body = await CreateBodyAsync(statuses, cancellationToken);
-        Console.WriteLine($"Server: {server} (a fresh process per route and round)");
+        Console.WriteLine($"Server: {server} (a fresh process per route and round){string.Concat(environment.Select(e => $", {e.Key}={e.Value}"))}");
         Console.WriteLine($"Body: {body.Length / 1e6:F1} MB, {statuses} statuses; 3 POSTs in a row, then 8 at once, twice; RSS from /proc");
         Console.WriteLine();
-        Console.WriteLine("| route | round | peak RSS (VmHWM) | end RSS (+2 s) | peak after the 3 in a row | RSS before | time (19 POSTs) |");
-        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|");
+        Console.WriteLine("| route | round | peak RSS (VmHWM) | end RSS (+2 s) | peak after the 3 in a row | RSS before | time (19 POSTs) | server CPU |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|");
         var results = new List<(string Route, Result Result)>();
         for (int round = 1; round <= rounds; round++)
         {
@@ -64,21 +72,21 @@ internal static class MemoryRun
             IEnumerable<string> order = round % 2 == 1 ? routes : routes.Reverse();
             foreach (string route in order)
             {
-                Result result = await RunRouteAsync(server, route, body, cancellationToken);
+                Result result = await RunRouteAsync(server, route, body, environment, cancellationToken);
                 results.Add((route, result));
-                Console.WriteLine($"| `{route}` | {round} | {SampleProcess.Mb(result.PeakRss)} | {SampleProcess.Mb(result.EndRss)} | {SampleProcess.Mb(result.SequentialPeakRss)} | {SampleProcess.Mb(result.StartRss)} | {result.Time.TotalSeconds:F2} s |");
+                Console.WriteLine($"| `{route}` | {round} | {SampleProcess.Mb(result.PeakRss)} | {SampleProcess.Mb(result.EndRss)} | {SampleProcess.Mb(result.SequentialPeakRss)} | {SampleProcess.Mb(result.StartRss)} | {result.Time.TotalSeconds:F2} s | {result.CpuSeconds:F2} s |");
             }
         }
 
         if (rounds > 1)
         {
             Console.WriteLine();
-            Console.WriteLine("| route | median peak RSS | median end RSS | median time |");
-            Console.WriteLine("|---|---:|---:|---:|");
+            Console.WriteLine("| route | median peak RSS | median end RSS | median time | median server CPU |");
+            Console.WriteLine("|---|---:|---:|---:|---:|");
             foreach (string route in routes)
             {
                 List<Result> mine = results.Where(r => r.Route == route).Select(r => r.Result).ToList();
-                Console.WriteLine($"| `{route}` | {SampleProcess.Mb(Median(mine, r => r.PeakRss))} | {SampleProcess.Mb(Median(mine, r => r.EndRss))} | {Median(mine, r => r.Time.TotalSeconds):F2} s |");
+                Console.WriteLine($"| `{route}` | {SampleProcess.Mb(Median(mine, r => r.PeakRss))} | {SampleProcess.Mb(Median(mine, r => r.EndRss))} | {Median(mine, r => r.Time.TotalSeconds):F2} s | {Median(mine, r => r.CpuSeconds):F2} s |");
             }
         }
 
@@ -111,9 +119,9 @@ internal static class MemoryRun
         return System.Text.Encoding.UTF8.GetBytes(new TwitterRoot { search_metadata = search.search_metadata, statuses = statuses }.ToJson());
     }
 
-    private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, CancellationToken cancellationToken)
+    private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, Dictionary<string, string> environment, CancellationToken cancellationToken)
     {
-        using Process process = SampleProcess.Start(server, "memory-run", out Uri baseUri);
+        using Process process = SampleProcess.Start(server, "memory-run", out Uri baseUri, environment);
         try
         {
             using var client = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 16, AutomaticDecompression = DecompressionMethods.None })
@@ -122,6 +130,7 @@ internal static class MemoryRun
                 Timeout = TimeSpan.FromMinutes(5),
             };
             long start = SampleProcess.ReadStatus(process.Id, "VmRSS:");
+            double cpuBefore = SampleProcess.CpuSeconds(process.Id);
             var clock = Stopwatch.StartNew();
             for (int i = 0; i < 3; i++)
             {
@@ -136,8 +145,9 @@ internal static class MemoryRun
             }
 
             TimeSpan time = clock.Elapsed;
+            double cpu = SampleProcess.CpuSeconds(process.Id) - cpuBefore;
             await Task.Delay(Settle, cancellationToken);
-            return new Result(start, sequentialPeak, SampleProcess.ReadStatus(process.Id, "VmHWM:"), SampleProcess.ReadStatus(process.Id, "VmRSS:"), time);
+            return new Result(start, sequentialPeak, SampleProcess.ReadStatus(process.Id, "VmHWM:"), SampleProcess.ReadStatus(process.Id, "VmRSS:"), time, cpu);
         }
         finally
         {
@@ -157,5 +167,5 @@ internal static class MemoryRun
         }
     }
 
-    private sealed record Result(long StartRss, long SequentialPeakRss, long PeakRss, long EndRss, TimeSpan Time);
+    private sealed record Result(long StartRss, long SequentialPeakRss, long PeakRss, long EndRss, TimeSpan Time, double CpuSeconds);
 }

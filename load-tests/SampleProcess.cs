@@ -22,7 +22,7 @@ internal static class SampleProcess
     }
 
     /// <summary>Starts the sample on a free loopback port; returns once Kestrel says where it listens.</summary>
-    public static Process Start(string assembly, string name, out Uri baseUri)
+    public static Process Start(string assembly, string name, out Uri baseUri, IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -38,6 +38,11 @@ internal static class SampleProcess
         start.Environment["ConnectionStrings__Sample"] = $"Data Source=file:{name}-{Guid.NewGuid():N}?mode=memory&cache=shared";
         start.Environment["Logging__LogLevel__Default"] = "Warning";
         start.Environment["Logging__LogLevel__Microsoft.Hosting.Lifetime"] = "Information";
+        foreach ((string key, string value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[key] = value;
+        }
+
         Process process = Process.Start(start) ?? throw new InvalidOperationException("dotnet did not start.");
         process.ErrorDataReceived += (_, e) =>
         {
@@ -87,6 +92,15 @@ internal static class SampleProcess
         }
 
         throw new InvalidOperationException($"/proc/{pid}/status has no {key}");
+    }
+
+    /// <summary>The user and system CPU time a process has used so far, from <c>/proc/PID/stat</c> (in USER_HZ ticks, 100 a second).</summary>
+    public static double CpuSeconds(int pid)
+    {
+        string stat = File.ReadAllText($"/proc/{pid}/stat");
+        // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+        string[] fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+        return (long.Parse(fields[11], CultureInfo.InvariantCulture) + long.Parse(fields[12], CultureInfo.InvariantCulture)) / 100.0;
     }
 
     /// <summary>Bytes as whole mebibytes, the tables' unit.</summary>

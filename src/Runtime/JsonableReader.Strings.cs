@@ -157,7 +157,8 @@ public ref partial struct JsonableReader
     }
 
     /// <summary>
-    /// A buffer for transcoding of at least <paramref name="length"/> chars, allocated once per document and grown
+    /// A buffer for transcoding of at least <paramref name="length"/> chars, allocated once per document (a document read in
+    /// windows passes it on from window to window) and grown
     /// only for a longer string, which the received bytes back (a string of n bytes is at most n chars); it at least
     /// doubles when it grows, but never past the input's length, so that strings of rising length do not each allocate.
     /// </summary>
@@ -168,6 +169,10 @@ public ref partial struct JsonableReader
         {
             int grown = Math.Min(Math.Max(MinScratchChars, 2 * (chars?.Length ?? 0)), _buffer.Length);
             _chars = chars = new char[Math.Max(length, grown)];
+            if (_window is not null)
+            {
+                _window.Chars = chars; // the next piece's reader starts with it
+            }
         }
 
         return chars;

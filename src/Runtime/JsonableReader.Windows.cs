@@ -27,6 +27,7 @@ public ref partial struct JsonableReader
         Format = format;
         ReuseInstance = false;
         _window = context;
+        _chars = context.Chars;
         if (context.Base == 0 && format == JsonableFormat.Json && window.StartsWith("\uFEFF"u8))
         {
             _pos = 3; // RFC 8259 §8.1: a parser may ignore a BOM
@@ -66,6 +67,9 @@ internal sealed class ReaderWindow
 
     /// <summary>Whether the bytes before the window end with a '}' or ']' (which, at the document's end, puts the error past that value).</summary>
     public bool AfterClose { get; set; }
+
+    /// <summary>The readers' transcoding buffer, kept from window to window (else each piece's reader would allocate its own).</summary>
+    public char[]? Chars { get; set; }
 
     /// <summary>The JSON path locator's frames at the window's first byte.</summary>
     public List<JsonPathLocator.Frame> Frames { get; } = [];

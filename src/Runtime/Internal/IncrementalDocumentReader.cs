@@ -20,6 +20,16 @@ internal sealed class IncrementalDocumentReader<T>
     // A name, separator or whitespace run longer than this is framed once, with the rest of the body, not re-scanned per read.
     private const int MaxSkeletonBytes = 64 * 1024;
 
+    // An element is read straight from the buffered bytes (not framed first) when at least this many bytes, and twice
+    // the largest element read so far, follow its start: the reader then finds its end itself.
+    private const int MinLookahead = 16 * 1024;
+
+    // Elements larger than this are framed first: a lookahead of twice their size would hold too much.
+    private const int MaxUnframedElement = 256 * 1024;
+
+    // The largest copy of a piece rented from the shared pool.
+    private const int MaxPooledScratch = 1024 * 1024;
+
     private readonly PipeReader _input;
     private readonly JsonableFormat _format;
     private readonly JsonableReaderOptions _options;
@@ -33,7 +43,11 @@ internal sealed class IncrementalDocumentReader<T>
     private ReadOnlySequence<byte> _buffer; // the bytes from _window.Base on
     private bool _completed;
     private bool _holding; // a read not yet advanced
-    private byte[]? _scratch;
+    private byte[]? _scratch; // holds a copy of _buffer's first _copied bytes from _scratchStart on
+    private bool _scratchPooled;
+    private int _scratchStart;
+    private int _copied;
+    private int _largestElement;
     private T _target = default!;
     private bool _first = true;
 
@@ -92,10 +106,7 @@ internal sealed class IncrementalDocumentReader<T>
                 _input.AdvanceTo(_buffer.End);
             }
 
-            if (_scratch is not null)
-            {
-                ArrayPool<byte>.Shared.Return(_scratch);
-            }
+            ReturnScratch(_scratch, _scratchPooled);
         }
     }
 
@@ -188,9 +199,68 @@ internal sealed class IncrementalDocumentReader<T>
                 continue;
             }
 
+            if (!dictionary && TryReadElementUnframed(end, id, state, out more))
+            {
+                continue;
+            }
+
             (valueStart, long valueEnd) = await FrameValueAsync(end).ConfigureAwait(false);
             more = await StepAsync(StepKind.Element, valueEnd, valueStart, id, state: state).ConfigureAwait(false) != 0;
         }
+    }
+
+    /// <summary>
+    /// Reads the array element that starts at <paramref name="elementStart"/> (after its comma) without framing it first,
+    /// when it is an object, array or string (which ends at its own closing byte, whatever follows) and enough bytes
+    /// follow it to hold it: the generated reader reads it over the buffered bytes and stops at its end, so the bytes are
+    /// scanned once, not by the framing and then by the reader. False, with nothing read, when it cannot be (any error
+    /// included): the element is then framed and read as a piece of its own, which gives the synchronous reader's error.
+    /// </summary>
+    private bool TryReadElementUnframed(long elementStart, int id, JsonableIncrementalState state, out bool more)
+    {
+        more = false;
+        long lookahead = Math.Max(MinLookahead, 2L * _largestElement);
+        if (IsJmc1 || _largestElement > MaxUnframedElement)
+        {
+            return false;
+        }
+
+        long end = Math.Min(_buffer.Length, elementStart + lookahead);
+        if (end < elementStart + lookahead && !_completed)
+        {
+            return false; // too few bytes yet to be sure the element is among them
+        }
+
+        ReadOnlySpan<byte> span = Contiguous(end);
+        int valueStart = (int)elementStart;
+        while (valueStart < span.Length && span[valueStart] is (byte)' ' or (byte)'\t' or (byte)'\r' or (byte)'\n')
+        {
+            valueStart++;
+        }
+
+        if (valueStart >= span.Length || span[valueStart] is not ((byte)'{' or (byte)'[' or (byte)'"'))
+        {
+            return false; // a number or literal could go on past the bytes buffered
+        }
+
+        (int count, int hint, object? collection) = (state.Count, state.Hint, state.Collection);
+        _window.Tail = _completed && end == _buffer.Length ? 0 : Math.Max(0, (_length ?? _maxBytes) - _window.Base - end);
+        var reader = new JsonableReader(span, _format, _options, _state, _window);
+        try
+        {
+            more = _type.ReadElement(ref reader, ref _target, id, state);
+        }
+        catch (Exception exception) when (exception is not OutOfMemoryException)
+        {
+            // Too few bytes after all, or a malformed element: read again as a framed piece.
+            (state.Count, state.Hint, state.Collection) = (count, hint, collection);
+            more = false;
+            return false;
+        }
+
+        _largestElement = Math.Max(_largestElement, reader.BytesConsumed - valueStart);
+        Commit(ref reader, span, valueStart);
+        return true;
     }
 
     /// <summary>The value that starts at or after <paramref name="from"/> (whitespace first): where it starts and ends, or the rest of the body.</summary>
@@ -267,8 +337,7 @@ internal sealed class IncrementalDocumentReader<T>
 
     private int StepCore(StepKind kind, long end, long valueStart, int id, bool valueInWindow, JsonableIncrementalState? state, bool commit)
     {
-        ReadOnlySequence<byte> piece = _buffer.Slice(0, end);
-        ReadOnlySpan<byte> span = Contiguous(piece);
+        ReadOnlySpan<byte> span = Contiguous(end);
         _window.Tail = _completed && end == _buffer.Length ? 0 : Math.Max(0, (_length ?? _maxBytes) - _window.Base - end);
         var reader = new JsonableReader(span, _format, _options, _state, _window);
         int answer = 0;
@@ -308,20 +377,39 @@ internal sealed class IncrementalDocumentReader<T>
 
         if (commit)
         {
-            int consumed = reader.BytesConsumed;
-            JsonPathLocator.Advance(span, _window.Base == 0 && span.StartsWith("\uFEFF"u8) ? 3 : 0, valueStart < 0 ? consumed : (int)valueStart, IsJmc1, _window.Frames);
-            _state = reader.State;
-            if (consumed > 0)
-            {
-                _window.AfterString = span[consumed - 1] == (byte)'"';
-                _window.AfterClose = span[consumed - 1] is (byte)'}' or (byte)']';
-            }
-
-            _buffer = _buffer.Slice(consumed);
-            _window.Base += consumed;
+            Commit(ref reader, span, valueStart);
         }
 
         return answer;
+    }
+
+    /// <summary>
+    /// The bytes the reader consumed are done with: the path context moves over those before <paramref name="valueStart"/>
+    /// (-1: over all of them), and the buffer (and its contiguous copy) starts after them.
+    /// </summary>
+    private void Commit(ref JsonableReader reader, ReadOnlySpan<byte> span, long valueStart)
+    {
+        int consumed = reader.BytesConsumed;
+        JsonPathLocator.Advance(span, _window.Base == 0 && span.StartsWith("\uFEFF"u8) ? 3 : 0, valueStart < 0 ? consumed : (int)valueStart, IsJmc1, _window.Frames);
+        _state = reader.State;
+        if (consumed > 0)
+        {
+            _window.AfterString = span[consumed - 1] == (byte)'"';
+            _window.AfterClose = span[consumed - 1] is (byte)'}' or (byte)']';
+        }
+
+        _buffer = _buffer.Slice(consumed);
+        _window.Base += consumed;
+        if (_copied >= consumed)
+        {
+            _scratchStart += consumed;
+            _copied -= consumed;
+        }
+        else
+        {
+            _scratchStart = 0;
+            _copied = 0;
+        }
     }
 
     private JsonableException InDocument(JsonableException exception) =>
@@ -329,34 +417,62 @@ internal sealed class IncrementalDocumentReader<T>
 
     private T? ReadWhole()
     {
-        ReadOnlySpan<byte> span = Contiguous(_buffer);
+        ReadOnlySpan<byte> span = Contiguous(_buffer.Length);
         T? value = JsonableSerializer.ReadDocument(span, _format, reuseInstance: false, _options, _readWhole);
         _buffer = _buffer.Slice(_buffer.End);
         return value;
     }
 
-    private ReadOnlySpan<byte> Contiguous(in ReadOnlySequence<byte> piece)
+    /// <summary>The buffer's first <paramref name="end"/> bytes in one span: where they lie when they are in its first segment.</summary>
+    private ReadOnlySpan<byte> Contiguous(long end)
     {
-        if (piece.IsSingleSegment)
+        ReadOnlySpan<byte> first = _buffer.FirstSpan;
+        if (first.Length >= end)
         {
-            return piece.FirstSpan;
+            return first[..(int)end];
         }
 
-        // A piece across segments is copied once, into a buffer kept for the next such piece.
-        int length = checked((int)piece.Length);
-        if (_scratch is null || _scratch.Length < length)
+        // Across segments: copied into a buffer that keeps them for the next pieces, so each byte is copied once
+        // however many pieces (or attempts) read it.
+        int length = checked((int)end);
+        if (_copied < length)
         {
-            if (_scratch is not null)
+            if (_scratch is null || _scratch.Length - _scratchStart < length)
             {
-                ArrayPool<byte>.Shared.Return(_scratch);
-                _scratch = null;
+                byte[]? old = _scratch;
+                if (old is not null && old.Length >= length && _copied <= old.Length / 2)
+                {
+                    old.AsSpan(_scratchStart, _copied).CopyTo(old);
+                }
+                else
+                {
+                    int size = Math.Max(length < MaxUnframedElement ? length * 2 : length, 64 * 1024);
+                    bool oldPooled = _scratchPooled;
+
+                    // A piece of a megabyte or more (a huge member value, the rest of a malformed body) gets an array of
+                    // its own: the shared pool would keep it after the request.
+                    _scratchPooled = size < MaxPooledScratch;
+                    _scratch = _scratchPooled ? ArrayPool<byte>.Shared.Rent(size) : GC.AllocateUninitializedArray<byte>(size);
+                    old?.AsSpan(_scratchStart, _copied).CopyTo(_scratch);
+                    ReturnScratch(old, oldPooled);
+                }
+
+                _scratchStart = 0;
             }
 
-            _scratch = ArrayPool<byte>.Shared.Rent(length);
+            _buffer.Slice(_copied, length - _copied).CopyTo(_scratch.AsSpan(_scratchStart + _copied));
+            _copied = length;
         }
 
-        piece.CopyTo(_scratch);
-        return _scratch.AsSpan(0, length);
+        return _scratch.AsSpan(_scratchStart, length);
+    }
+
+    private static void ReturnScratch(byte[]? scratch, bool pooled)
+    {
+        if (scratch is not null && pooled)
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
     }
 
     private async ValueTask FillAsync()

@@ -73,6 +73,26 @@ public sealed class IncrementalRealDataTests
         }
     }
 
+    [Fact]
+    public async Task Twitter_read_piece_by_piece_allocates_about_what_the_span_read_allocates()
+    {
+        // Garbage interleaved with the objects that survive leaves holes in the heap the GC may not compact, so a
+        // piece's reader must not allocate per piece (docs/performance.md, "Large bodies"). The pipe hands over 4 KB
+        // at a time, each read completing at once, so everything runs on this thread.
+        await JsonableSerializer.DeserializeAsync<TwitterRoot>(TricklePipeReader.Chunked(s_twitter, 4096));
+        TwitterRoot.CreateFromJson(s_twitter);
+        TricklePipeReader pipe = TricklePipeReader.Chunked(s_twitter, 4096);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        TwitterRoot.CreateFromJson(s_twitter);
+        long span = GC.GetAllocatedBytesForCurrentThread() - before;
+        before = GC.GetAllocatedBytesForCurrentThread();
+        await JsonableSerializer.DeserializeAsync<TwitterRoot>(pipe);
+        long pieces = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.True(pieces < span * 1.05, $"piece by piece allocated {pieces} bytes, the span read {span}");
+    }
+
     internal static TricklePipeReader Pipe(byte[] body, int piece) =>
         piece < 0 ? TricklePipeReader.Random(body, -piece, 600) : TricklePipeReader.Chunked(body, Math.Min(piece, Math.Max(body.Length, 1)));
 }
