@@ -25,13 +25,15 @@ internal static class MemoryRun
           --routes LIST   paths to POST to (default /stj/twitter/echo,/minimal/twitter/echo)
           --statuses N    statuses in the body (default 5000: data/twitter.json's 100 repeated with new ids)
           --server-env NAME=VALUE  an environment variable for the servers (repeatable), e.g. DOTNET_gcServer=0
+          --warmup N      POSTs of a 1.4 MB body (300 statuses) to the route before the 19 are timed (default 0: a
+                          fresh server, whose first requests also pay for compiling the code they run)
         """;
 
     private static readonly TimeSpan Settle = TimeSpan.FromSeconds(2);
 
     public static async Task<int> RunAsync(string[] args, CancellationToken cancellationToken)
     {
-        int rounds = 1, statuses = 5000;
+        int rounds = 1, statuses = 5000, warmup = 0;
         string[] routes = ["/stj/twitter/echo", "/minimal/twitter/echo"];
         var environment = new Dictionary<string, string>();
         for (int i = 0; i < args.Length; i++)
@@ -49,6 +51,9 @@ internal static class MemoryRun
                 case "--statuses":
                     statuses = int.Parse(Value(), NumberStyles.None, CultureInfo.InvariantCulture);
                     break;
+                case "--warmup":
+                    warmup = int.Parse(Value(), NumberStyles.None, CultureInfo.InvariantCulture);
+                    break;
                 case "--server-env":
                     string[] pair = Value().Split('=', 2);
                     environment[pair[0]] = pair.Length == 2 ? pair[1] : throw new ArgumentException("--server-env needs NAME=VALUE.");
@@ -60,8 +65,15 @@ internal static class MemoryRun
 
         string server = SampleProcess.Assembly();
         byte[] body = await CreateBodyAsync(statuses, cancellationToken);
+        // Above 1 MB, so that the warm-up runs the large-body path the timed POSTs run.
+        byte[] warmupBody = warmup > 0 ? await CreateBodyAsync(300, cancellationToken) : [];
         Console.WriteLine($"Server: {server} (a fresh process per route and round){string.Concat(environment.Select(e => $", {e.Key}={e.Value}"))}");
         Console.WriteLine($"Body: {body.Length / 1e6:F1} MB, {statuses} statuses; 3 POSTs in a row, then 8 at once, twice; RSS from /proc");
+        if (warmup > 0)
+        {
+            Console.WriteLine($"Warm-up: {warmup} POSTs of {warmupBody.Length / 1e6:F1} MB per server before the timed ones (their RSS counts in the peak, not their time or CPU)");
+        }
+
         Console.WriteLine();
         Console.WriteLine("| route | round | peak RSS (VmHWM) | end RSS (+2 s) | peak after the 3 in a row | RSS before | time (19 POSTs) | server CPU |");
         Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -72,7 +84,7 @@ internal static class MemoryRun
             IEnumerable<string> order = round % 2 == 1 ? routes : routes.Reverse();
             foreach (string route in order)
             {
-                Result result = await RunRouteAsync(server, route, body, environment, cancellationToken);
+                Result result = await RunRouteAsync(server, route, body, warmup, warmupBody, environment, cancellationToken);
                 results.Add((route, result));
                 Console.WriteLine($"| `{route}` | {round} | {SampleProcess.Mb(result.PeakRss)} | {SampleProcess.Mb(result.EndRss)} | {SampleProcess.Mb(result.SequentialPeakRss)} | {SampleProcess.Mb(result.StartRss)} | {result.Time.TotalSeconds:F2} s | {result.CpuSeconds:F2} s |");
             }
@@ -119,7 +131,7 @@ internal static class MemoryRun
         return System.Text.Encoding.UTF8.GetBytes(new TwitterRoot { search_metadata = search.search_metadata, statuses = statuses }.ToJson());
     }
 
-    private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, Dictionary<string, string> environment, CancellationToken cancellationToken)
+    private static async Task<Result> RunRouteAsync(string server, string route, byte[] body, int warmup, byte[] warmupBody, Dictionary<string, string> environment, CancellationToken cancellationToken)
     {
         using Process process = SampleProcess.Start(server, "memory-run", out Uri baseUri, environment);
         try
@@ -129,6 +141,11 @@ internal static class MemoryRun
                 BaseAddress = baseUri,
                 Timeout = TimeSpan.FromMinutes(5),
             };
+            for (int i = 0; i < warmup; i++)
+            {
+                await PostAsync(client, route, warmupBody, cancellationToken);
+            }
+
             long start = SampleProcess.ReadStatus(process.Id, "VmRSS:");
             double cpuBefore = SampleProcess.CpuSeconds(process.Id);
             var clock = Stopwatch.StartNew();
