@@ -228,3 +228,43 @@ public sealed partial class EnumKeyedMaps
 
     [JsonPropertyName("plainUnsigned")] public Dictionary<ParityUnsigned, int>? PlainUnsigned { get; set; }
 }
+
+/// <summary>Declared against value order: which of equal bit counts comes first in a combination shows.</summary>
+[Flags]
+public enum ParityReversed
+{
+    Z = 4,
+    Y = 2,
+    X = 1,
+    ZY = 6,
+}
+
+/// <summary>A <c>[JsonStringEnumMemberName]</c> equal, but for case, to another member's name.</summary>
+public enum ParityCase
+{
+    [JsonStringEnumMemberName("beta")]
+    Alpha = 2,
+    Beta = 1,
+}
+
+[Flags]
+[JsonConverter(typeof(JsonStringEnumConverter))]
+public enum TypedReversed
+{
+    Z = 4,
+    Y = 2,
+    X = 1,
+    ZY = 6,
+}
+
+[ToJson, FromJson]
+public sealed partial class MemberNamedOrders
+{
+    [JsonConverter(typeof(JsonStringEnumConverter))] [JsonPropertyName("reversed")] public ParityReversed Reversed { get; set; }
+
+    [JsonConverter(typeof(JsonStringEnumConverter))] [JsonPropertyName("case")] public ParityCase Case { get; set; }
+
+    [JsonPropertyName("typed")] public TypedReversed Typed { get; set; }
+
+    [JsonPropertyName("keys")] public Dictionary<ParityReversed, int>? Keys { get; set; }
+}

@@ -32,6 +32,8 @@ public sealed class EnumAttributeParityTests
 
     public static TheoryData<string> TypeMembers() => new(typeof(TypeNamedEnums).GetProperties().Where(p => p.Name != "List").Select(p => p.Name));
 
+    public static TheoryData<string> Orders() => new(typeof(MemberNamedOrders).GetProperties().Where(p => p.Name != "Keys").Select(p => p.Name));
+
     public static TheoryData<string> Maps() => new(typeof(EnumKeyedMaps).GetProperties().Select(p => p.Name));
 
     [Theory]
@@ -49,6 +51,28 @@ public sealed class EnumAttributeParityTests
     [Theory]
     [MemberData(nameof(TypeMembers))]
     public void TypeAnnotated_ReadsEveryLiteral_AsStj(string member) => ReadsEveryLiteral<TypeNamedEnums>(member);
+
+    [Theory]
+    [MemberData(nameof(Orders))]
+    public void MembersOutOfValueOrder_WrittenAndReadAsStj(string member)
+    {
+        WritesEveryValue<MemberNamedOrders>(member);
+        ReadsEveryLiteral<MemberNamedOrders>(member);
+    }
+
+    [Fact]
+    public void KeysOutOfValueOrder_WrittenAndReadAsStj()
+    {
+        foreach (ParityReversed value in Values(typeof(ParityReversed)).Cast<ParityReversed>())
+        {
+            AssertWritesAlike(new MemberNamedOrders { Keys = new() { [value] = 1 } }, $"key {value}");
+        }
+
+        foreach (string literal in Literals(typeof(ParityReversed)).Where(l => l.StartsWith('"')))
+        {
+            AssertReadsAlike<MemberNamedOrders>($"{{\"keys\":{{{literal}:1}}}}", b => Show(b.Keys));
+        }
+    }
 
     [Fact]
     public void TypeAnnotated_ListOfFlags_WrittenAndReadAsStj()
