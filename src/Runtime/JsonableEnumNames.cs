@@ -108,6 +108,10 @@ internal sealed class EnumNameTable
     private readonly ConcurrentDictionary<ulong, string?> _combinations = new();
     private int _combinationCount;
 
+    // Text read by name that is not one exact name ("A, B", "a", " A "), kept with its value once parsed (bounded too).
+    private readonly ConcurrentDictionary<string, ulong> _parsed = new(StringComparer.Ordinal);
+    private int _parsedCount;
+
     public EnumNameTable(JsonableEnumInfo info, string[] jsonNames, bool allowIntegerValues)
     {
         _info = info;
@@ -145,7 +149,8 @@ internal sealed class EnumNameTable
 
     private static int[] Order(JsonableEnumInfo info)
     {
-        // LINQ's sorts are stable: equal values stay as declared, equal bit counts in value order.
+        // LINQ's sorts are stable: equal values stay as declared, equal bit counts in value order. Bits are counted in the
+        // 64-bit value, sign-extended, as STJ counts them: a short's sign bit weighs 49 and comes first.
         IEnumerable<int> byValue = Enumerable.Range(0, info.Values.Count).OrderBy(i => info.Values[i]);
         return (info.IsFlags ? byValue.OrderByDescending(i => PopCount(info.Values[i])) : byValue).ToArray();
     }
@@ -222,16 +227,35 @@ internal sealed class EnumNameTable
     /// </summary>
     public bool TryParse(string text, out ulong value)
     {
-        if (_exact.TryGetValue(text, out value))
+        if (_exact.TryGetValue(text, out value) || _parsed.TryGetValue(text, out value))
         {
             return true;
         }
 
+        if (!TryParseUncached(text, out value, out bool byName))
+        {
+            return false;
+        }
+
+        if (byName && Volatile.Read(ref _parsedCount) < MaxCombinations && _parsed.TryAdd(text, value))
+        {
+            Interlocked.Increment(ref _parsedCount);
+        }
+
+        return true;
+    }
+
+    private bool TryParseUncached(string text, out ulong value, out bool byName)
+    {
+        value = 0;
+        byName = true;
         string trimmed = text.Trim();
         if (trimmed.Length != text.Length && _exact.TryGetValue(trimmed, out value))
         {
             return true;
         }
+
+        byName = false;
 
         if (JsonableReader.IsEnumInteger(trimmed))
         {
@@ -239,6 +263,7 @@ internal sealed class EnumNameTable
         }
 
         value = 0;
+        byName = true;
         int start = 0;
         while (true)
         {

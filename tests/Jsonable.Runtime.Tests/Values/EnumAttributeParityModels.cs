@@ -59,12 +59,13 @@ public enum ParitySigned : sbyte
     Max = sbyte.MaxValue,
 }
 
+// Narrower than 64 bits: STJ counts the sign bit as the 49 bits it is sign-extended to, so Sign comes first.
 [Flags]
-public enum ParitySignedFlags : long
+public enum ParitySignedFlags : short
 {
     A = 1,
     B = 2,
-    Sign = long.MinValue,
+    Sign = short.MinValue,
 }
 
 public enum ParityUnsigned : ulong
