@@ -52,6 +52,15 @@ public abstract class JsonableEnumInfo
     /// <summary>Whether the underlying type is unsigned (its values are written and read as <see cref="ulong"/>).</summary>
     internal bool IsUnsigned => UnderlyingType is TypeCode.Byte or TypeCode.UInt16 or TypeCode.UInt32 or TypeCode.UInt64;
 
+    /// <summary>
+    /// The names the enum's own <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (on a member or on the enum type)
+    /// gives it, which are also the names of its dictionary keys when the options name no enums: each member's
+    /// <c>[JsonStringEnumMemberName]</c> or C# name, integers allowed. Made when first used; a race only makes it twice.
+    /// </summary>
+    internal EnumNameTable DeclaredNames => _declaredNames ??= new EnumNameTable(this, JsonableEnumNames.JsonNames(this, null), allowIntegerValues: true);
+
+    private EnumNameTable? _declaredNames;
+
     /// <summary>The last <see cref="JsonableEnumNames"/> that looked this enum up and what it found, so that the next
     /// lookup by the same options is one comparison.</summary>
     internal volatile JsonableEnumNames.Memo? LastLookup;

@@ -1,6 +1,9 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
+using System.Threading;
 
 namespace Jsonable;
 
@@ -29,20 +32,23 @@ public sealed class JsonableEnumNames
     /// <param name="allowIntegerValues">Whether values without a name are written as numbers and numbers are read.</param>
     public JsonableEnumNames(Func<string, string>? convertName = null, bool allowIntegerValues = true)
     {
-        _resolve = info =>
-        {
-            var names = new string[info.Values.Count];
-            for (int i = 0; i < names.Length; i++)
-            {
-                names[i] = info.CustomNames[i] ?? (convertName is null ? info.Identifiers[i] : convertName(info.Identifiers[i]));
-            }
-
-            return new Naming(names, allowIntegerValues);
-        };
+        _resolve = info => new Naming(JsonNames(info, convertName), allowIntegerValues);
     }
 
     /// <summary>Names the enums <paramref name="resolve"/> answers for; the others stay numbers.</summary>
     internal JsonableEnumNames(Func<JsonableEnumInfo, Naming?> resolve) => _resolve = resolve;
+
+    /// <summary>Each member's JSON name: its <c>[JsonStringEnumMemberName]</c> as it is, else its C# name converted.</summary>
+    internal static string[] JsonNames(JsonableEnumInfo info, Func<string, string>? convertName)
+    {
+        var names = new string[info.Values.Count];
+        for (int i = 0; i < names.Length; i++)
+        {
+            names[i] = info.CustomNames[i] ?? (convertName is null ? info.Identifiers[i] : convertName(info.Identifiers[i]));
+        }
+
+        return names;
+    }
 
     /// <summary>How one enum is named: the JSON name of each member (in <see cref="JsonableEnumInfo.Values"/> order).</summary>
     internal sealed record Naming(string[] JsonNames, bool AllowIntegerValues);
@@ -86,17 +92,34 @@ internal sealed class EnumNameTable
     private readonly Dictionary<ulong, string> _nameOf = new();
     private readonly Dictionary<string, ulong> _exact = new(StringComparer.Ordinal);
 
-    // Flags are formatted from the members with the most bits first (a composite member before its parts), each taken
-    // while its bits are all still unaccounted for: STJ writes 7 of { A = 1, B = 2, C = 4, BC = 6 } as "BC, A".
-    private readonly int[] _flagsOrder;
+    // The members in STJ's order: by value (unsigned, as Enum.GetValues sorts them; equal values as declared) and, for
+    // [Flags], then by descending bit count (a composite member before its parts). Which name a value is written with,
+    // which member an exact name or a combination's part means, and the order of a combination's names all follow it:
+    // STJ writes 7 of { A = 1, B = 2, C = 4, BC = 6 } as "BC, A".
+    private readonly int[] _order;
+
+    // What a combination's part is matched against, in order (see TryMatch): each member's JSON name, then, where a
+    // naming policy renamed it, its C# name.
+    private readonly (string Name, bool IgnoreCase, ulong Value)[] _parts;
+
+    // A [Flags] combination's name (or null: written as a number), kept once made so that writing it again allocates
+    // nothing; bounded, as the values an app writes may be arbitrary.
+    private const int MaxCombinations = 1024;
+    private readonly ConcurrentDictionary<ulong, string?> _combinations = new();
+    private int _combinationCount;
+
+    // Text read by name that is not one exact name ("A, B", "a", " A "), kept with its value once parsed (bounded too).
+    private readonly ConcurrentDictionary<string, ulong> _parsed = new(StringComparer.Ordinal);
+    private int _parsedCount;
 
     public EnumNameTable(JsonableEnumInfo info, string[] jsonNames, bool allowIntegerValues)
     {
         _info = info;
         _jsonNames = jsonNames;
         AllowIntegerValues = allowIntegerValues;
-        var order = new List<int>(jsonNames.Length);
-        for (int i = 0; i < jsonNames.Length; i++)
+        _order = Order(info);
+        var parts = new List<(string, bool, ulong)>(jsonNames.Length);
+        foreach (int i in _order)
         {
             ulong value = info.Values[i];
             if (!_nameOf.ContainsKey(value))
@@ -109,22 +132,27 @@ internal sealed class EnumNameTable
                 _exact[jsonNames[i]] = value;
             }
 
-            order.Add(i);
+            // A name as declared is matched ignoring case; a [JsonStringEnumMemberName] or a policy's name exactly.
+            parts.Add((jsonNames[i], info.CustomNames[i] is null && jsonNames[i] == info.Identifiers[i], value));
         }
 
-        // A stable sort by descending bit count (List.Sort is not stable).
-        _flagsOrder = new int[order.Count];
-        int next = 0;
-        for (int bits = 64; bits >= 0; bits--)
+        foreach (int i in _order)
         {
-            foreach (int i in order)
+            if (info.CustomNames[i] is null && jsonNames[i] != info.Identifiers[i])
             {
-                if (PopCount(info.Values[i]) == bits)
-                {
-                    _flagsOrder[next++] = i;
-                }
+                parts.Add((info.Identifiers[i], true, info.Values[i]));
             }
         }
+
+        _parts = parts.ToArray();
+    }
+
+    private static int[] Order(JsonableEnumInfo info)
+    {
+        // LINQ's sorts are stable: equal values stay as declared, equal bit counts in value order. Bits are counted in the
+        // 64-bit value, sign-extended, as STJ counts them: a short's sign bit weighs 49 and comes first.
+        IEnumerable<int> byValue = Enumerable.Range(0, info.Values.Count).OrderBy(i => info.Values[i]);
+        return (info.IsFlags ? byValue.OrderByDescending(i => PopCount(info.Values[i])) : byValue).ToArray();
     }
 
     /// <summary>Whether numbers are written for values without a name, and read.</summary>
@@ -141,7 +169,23 @@ internal sealed class EnumNameTable
             return name;
         }
 
-        return _info.IsFlags && value != 0 ? FlagsName(value) : null;
+        if (!_info.IsFlags || value == 0)
+        {
+            return null;
+        }
+
+        if (_combinations.TryGetValue(value, out name))
+        {
+            return name;
+        }
+
+        name = FlagsName(value);
+        if (Volatile.Read(ref _combinationCount) < MaxCombinations && _combinations.TryAdd(value, name))
+        {
+            Interlocked.Increment(ref _combinationCount);
+        }
+
+        return name;
     }
 
     /// <summary>A dictionary key: the name, else the number in invariant digits.</summary>
@@ -159,7 +203,7 @@ internal sealed class EnumNameTable
     {
         ulong remaining = value;
         var parts = new List<string>();
-        foreach (int i in _flagsOrder)
+        foreach (int i in _order)
         {
             ulong bits = _info.Values[i];
             if (bits != 0 && (remaining & bits) == bits)
@@ -183,18 +227,43 @@ internal sealed class EnumNameTable
     /// </summary>
     public bool TryParse(string text, out ulong value)
     {
-        if (_exact.TryGetValue(text, out value))
+        if (_exact.TryGetValue(text, out value) || _parsed.TryGetValue(text, out value))
         {
             return true;
         }
 
+        if (!TryParseUncached(text, out value, out bool byName))
+        {
+            return false;
+        }
+
+        if (byName && Volatile.Read(ref _parsedCount) < MaxCombinations && _parsed.TryAdd(text, value))
+        {
+            Interlocked.Increment(ref _parsedCount);
+        }
+
+        return true;
+    }
+
+    private bool TryParseUncached(string text, out ulong value, out bool byName)
+    {
+        value = 0;
+        byName = true;
         string trimmed = text.Trim();
+        if (trimmed.Length != text.Length && _exact.TryGetValue(trimmed, out value))
+        {
+            return true;
+        }
+
+        byName = false;
+
         if (JsonableReader.IsEnumInteger(trimmed))
         {
             return AllowIntegerValues && TryParseInteger(trimmed, out value);
         }
 
         value = 0;
+        byName = true;
         int start = 0;
         while (true)
         {
@@ -220,22 +289,23 @@ internal sealed class EnumNameTable
         }
     }
 
+    /// <summary>
+    /// One part of a comma-separated list, as STJ matches it: the first of <see cref="_parts"/> that it equals, a name as
+    /// declared ignoring case, any other exactly — so an exact <c>[JsonStringEnumMemberName]</c> can lose to a member
+    /// before it whose C# name differs only in case.
+    /// </summary>
     private bool TryMatch(string part, out ulong value)
     {
-        if (_exact.TryGetValue(part, out value))
+        foreach ((string name, bool ignoreCase, ulong bits) in _parts)
         {
-            return true;
-        }
-
-        for (int i = 0; i < _jsonNames.Length; i++)
-        {
-            if (_info.CustomNames[i] is null && string.Equals(part, _info.Identifiers[i], StringComparison.OrdinalIgnoreCase))
+            if (string.Equals(part, name, ignoreCase ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal))
             {
-                value = _info.Values[i];
+                value = bits;
                 return true;
             }
         }
 
+        value = 0;
         return false;
     }
 

@@ -37,22 +37,36 @@ public ref partial struct JsonableReader
         return false;
     }
 
-    /// <summary>Parses a dictionary key of enum type as <see cref="EnumNames"/> names the enum; false when they leave it alone.</summary>
+    /// <summary>
+    /// Reads an enum value given as a string as its own <c>JsonStringEnumConverter</c> attribute names it (System.Text.Json's
+    /// rule, as <see cref="TryReadEnum"/> with names as declared and integers allowed). Returns false, reading nothing but
+    /// whitespace, when the value is not a string: the caller reads the number.
+    /// </summary>
     /// <param name="info">The enum.</param>
-    /// <param name="key">The key.</param>
-    /// <param name="value">The key's bits, widened to 64.</param>
+    /// <param name="value">The value's bits, widened to 64.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public readonly bool TryParseEnumKey(JsonableEnumInfo info, string key, out ulong value)
+    public bool TryReadEnumName(JsonableEnumInfo info, out ulong value)
     {
         ArgumentNullException.ThrowIfNull(info);
-        ArgumentNullException.ThrowIfNull(key);
         value = 0;
-        EnumNameTable? table = EnumNames?.For(info);
-        if (table is null)
+        if (!TryReadStringValue(out string? text))
         {
             return false;
         }
 
-        return table.TryParse(key, out value) ? true : throw InvalidValue(key, table.TypeName);
+        return info.DeclaredNames.TryParse(text, out value) ? true : throw InvalidValue(text, info.EnumType.Name);
+    }
+
+    /// <summary>Parses a dictionary key of enum type: as <see cref="EnumNames"/> names the enum, else by its declared names.</summary>
+    /// <param name="info">The enum.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>The key's bits, widened to 64.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public readonly ulong ParseEnumKeyName(JsonableEnumInfo info, string key)
+    {
+        ArgumentNullException.ThrowIfNull(info);
+        ArgumentNullException.ThrowIfNull(key);
+        EnumNameTable table = EnumNames?.For(info) ?? info.DeclaredNames;
+        return table.TryParse(key, out ulong value) ? value : throw InvalidValue(key, table.TypeName);
     }
 }

@@ -43,13 +43,41 @@ public ref partial struct JsonableWriter
         return true;
     }
 
-    /// <summary>A dictionary key of enum type as <see cref="EnumNames"/> names it, or <see langword="null"/> when they leave the enum alone.</summary>
+    /// <summary>
+    /// Writes an enum value as its own <c>JsonStringEnumConverter</c> attribute names it (System.Text.Json's rule, as
+    /// <see cref="TryWriteEnum"/> with names as declared): its name, a <c>[Flags]</c> combination's names, else its number.
+    /// </summary>
+    /// <param name="info">The enum.</param>
+    /// <param name="value">The value's bits, widened to 64 (sign-extended for signed underlying types).</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public void WriteEnumName(JsonableEnumInfo info, ulong value)
+    {
+        ArgumentNullException.ThrowIfNull(info);
+        EnumNameTable table = info.DeclaredNames;
+        if (table.NameOf(value) is { } name)
+        {
+            WriteString(name);
+        }
+        else if (table.IsUnsigned)
+        {
+            WriteNumber(value);
+        }
+        else
+        {
+            WriteNumber(unchecked((long)value));
+        }
+    }
+
+    /// <summary>
+    /// A dictionary key of enum type: as <see cref="EnumNames"/> names it, else by its declared names, as System.Text.Json
+    /// writes enum keys (a <c>[Flags]</c> combination as <c>"A, B"</c>, a value without a name as its number).
+    /// </summary>
     /// <param name="info">The enum.</param>
     /// <param name="value">The key's bits, widened to 64.</param>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public readonly string? EnumKey(JsonableEnumInfo info, ulong value)
+    public readonly string EnumKeyName(JsonableEnumInfo info, ulong value)
     {
         ArgumentNullException.ThrowIfNull(info);
-        return EnumNames?.For(info)?.KeyOf(value);
+        return (EnumNames?.For(info) ?? info.DeclaredNames).KeyOf(value);
     }
 }

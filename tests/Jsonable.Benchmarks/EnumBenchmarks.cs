@@ -30,6 +30,8 @@ public class EnumsBenchmarks : IScenario
     private EnumBenchmarkTable _table = new();
     private byte[] _numbers = [];
     private byte[] _names = [];
+    private EnumAttributeBenchmarkTable _attributed = new();
+    private byte[] _attributeNames = [];
 
     /// <inheritdoc/>
     [GlobalSetup]
@@ -52,6 +54,16 @@ public class EnumsBenchmarks : IScenario
         _names = JsonableSerializer.SerializeToUtf8Bytes(_table, JsonableFormat.Json, s_writeNames);
         Check(_numbers, JsonSerializer.SerializeToUtf8Bytes(_table, s_stjNumbers), JsonableSerializer.Deserialize<EnumBenchmarkTable>(_numbers)!);
         Check(_names, JsonSerializer.SerializeToUtf8Bytes(_table, s_stjNames), JsonableSerializer.Deserialize<EnumBenchmarkTable>(_names, JsonableFormat.Json, s_readNames)!);
+        _attributed = new EnumAttributeBenchmarkTable
+        {
+            Rows = [.. _table.Rows.Select(r => new EnumAttributeBenchmarkRow { Id = r.Id, Day = r.Day, Next = r.Next, Access = r.Access, Recent = r.Recent })],
+        };
+        _attributeNames = JsonableSerializer.SerializeToUtf8Bytes(_attributed);
+        EnumAttributeBenchmarkTable back = JsonableSerializer.Deserialize<EnumAttributeBenchmarkTable>(_attributeNames)!;
+        if (!_attributeNames.AsSpan().SequenceEqual(JsonSerializer.SerializeToUtf8Bytes(_attributed, s_stjNumbers)) || back.Rows[^1].Access != _attributed.Rows[^1].Access)
+        {
+            throw new InvalidOperationException("Jsonable's attribute-named enums differ from System.Text.Json's.");
+        }
     }
 
     [Benchmark(Baseline = true)]
@@ -99,6 +111,29 @@ public class EnumsBenchmarks : IScenario
     public int Jsonable_ReadNames() => JsonableSerializer.Deserialize<EnumBenchmarkTable>(_names, JsonableFormat.Json, s_readNames)!.Rows.Count;
 
     // NAMES END
+    [Benchmark]
+    public int Stj_WriteAttributeNames()
+    {
+        _output.ResetWrittenCount();
+        using var writer = new Utf8JsonWriter(_output);
+        JsonSerializer.Serialize(writer, _attributed, s_stjNumbers);
+        return _output.WrittenCount;
+    }
+
+    [Benchmark]
+    public int Jsonable_WriteAttributeNames()
+    {
+        _output.ResetWrittenCount();
+        JsonableSerializer.Serialize(_output, _attributed);
+        return _output.WrittenCount;
+    }
+
+    [Benchmark]
+    public int Stj_ReadAttributeNames() => JsonSerializer.Deserialize<EnumAttributeBenchmarkTable>(_attributeNames, s_stjNumbers)!.Rows.Count;
+
+    [Benchmark]
+    public int Jsonable_ReadAttributeNames() => JsonableSerializer.Deserialize<EnumAttributeBenchmarkTable>(_attributeNames)!.Rows.Count;
+
     private void Check(byte[] jsonable, byte[] stj, EnumBenchmarkTable back)
     {
         using JsonDocument a = JsonDocument.Parse(jsonable);
@@ -127,6 +162,31 @@ public partial class EnumBenchmarkRow
 
     public DayOfWeek? Next { get; set; }
 
+    public EnumBenchmarkAccess Access { get; set; }
+
+    public List<DayOfWeek> Recent { get; set; } = [];
+}
+
+/// <summary>The rows of <see cref="EnumsBenchmarks"/> named by their members' <c>JsonStringEnumConverter</c> attributes.</summary>
+[ToJson, FromJson]
+public partial class EnumAttributeBenchmarkTable
+{
+    public List<EnumAttributeBenchmarkRow> Rows { get; set; } = [];
+}
+
+/// <summary><see cref="EnumBenchmarkRow"/> with each enum member named by <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c>.</summary>
+[ToJson, FromJson]
+public partial class EnumAttributeBenchmarkRow
+{
+    public int Id { get; set; }
+
+    [JsonConverter(typeof(JsonStringEnumConverter))]
+    public DayOfWeek Day { get; set; }
+
+    [JsonConverter(typeof(JsonStringEnumConverter))]
+    public DayOfWeek? Next { get; set; }
+
+    [JsonConverter(typeof(JsonStringEnumConverter))]
     public EnumBenchmarkAccess Access { get; set; }
 
     public List<DayOfWeek> Recent { get; set; } = [];

@@ -77,7 +77,7 @@ public sealed class GeneratedCodeStabilityTests
         {
             "__JsonableWriteArrayOfInt32", "__JsonableReadArrayOfInt32", "__JsonableWriteListOfString", "__JsonableReadListOfString",
             "__JsonableWriteDictionaryOfStringToInt64", "__JsonableMergeDictionaryOfStringToInt64", "__JsonableWriteNullableOfDouble",
-            "__JsonableWriteDictionaryOfStringToArrayOfGuid", "__JsonableWriteArrayOfGuid", "__JsonableWriteMoodAsString", "__JsonableParseMood",
+            "__JsonableWriteDictionaryOfStringToArrayOfGuid", "__JsonableWriteArrayOfGuid", "__JsonableWriteMoodAsString", "__JsonableReadMoodAsString",
         })
         {
             Assert.Matches($@"private static [^\n(]* {helper}\(ref ", source);

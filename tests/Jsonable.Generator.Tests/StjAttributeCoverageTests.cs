@@ -187,6 +187,33 @@ public sealed class StjAttributeCoverageTests
     }
 
     [Fact]
+    public void StringEnumConverterSubclass_OnAnEnumMember_ReportsJsonable010()
+    {
+        // A subclass can pass a naming policy (or refuse integers) to its base, which the attribute does not show.
+        AssertDiagnostic(
+            """
+            using System.Text.Json;
+            using System.Text.Json.Serialization;
+            using Jsonable;
+            namespace Sample;
+            public enum Mood { Calm, VeryBusy }
+            public sealed class CamelEnums : JsonStringEnumConverter
+            {
+                public CamelEnums() : base(JsonNamingPolicy.CamelCase) { }
+            }
+            [ToJson, FromJson]
+            public partial class Status
+            {
+                [JsonConverter(typeof(CamelEnums))]
+                public Mood [|Current|] { get; set; }
+            }
+            """,
+            "JSONABLE010",
+            "Current",
+            DiagnosticSeverity.Error);
+    }
+
+    [Fact]
     public void ConverterOnAnEnumType_OtherThanStringEnum_ReportsJsonable002AtTheMember()
     {
         AssertDiagnostic(

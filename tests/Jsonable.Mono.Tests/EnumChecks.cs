@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
+using System.Text.Json.Serialization;
 
 namespace Jsonable.Mono.Tests
 {
@@ -36,6 +37,32 @@ namespace Jsonable.Mono.Tests
                 Assert.Equal("Dark,Light", string.Join(",", back.History), "history");
                 Assert.Equal(3, back.ByShade[MonoShade.Medium], "byShade");
             });
+
+            runner.Check("enums: names by a member's JsonStringEnumConverter, as STJ orders and matches them", () =>
+            {
+                var model = new AttributeEnumModel
+                {
+                    Access = MonoAccess.Read | MonoAccess.Write | MonoAccess.Delete,
+                    ByAccess = new Dictionary<MonoRights, int> { [MonoRights.Read | MonoRights.Delete] = 1 },
+                };
+                byte[] json = JsonableSerializer.SerializeToUtf8Bytes(model);
+                Assert.SameBytes(Encoding.UTF8.GetBytes("{\"access\":\"ReadWrite, del\",\"byAccess\":{\"Read, Delete\":1}}"), json, "composite first, custom name, flags key");
+                byte[] input = Encoding.UTF8.GetBytes("{\"access\":\"readwrite , del\",\"byAccess\":{\"write, READ\":2}}");
+                AttributeEnumModel back = JsonableSerializer.Deserialize<AttributeEnumModel>(input)!;
+                Assert.Equal(MonoAccess.ReadWrite | MonoAccess.Delete, back.Access, "access");
+                Assert.Equal(2, back.ByAccess[MonoRights.Read | MonoRights.Write], "byAccess");
+                bool refused = false;
+                try
+                {
+                    JsonableSerializer.Deserialize<AttributeEnumModel>(Encoding.UTF8.GetBytes("{\"access\":\"DEL\"}"));
+                }
+                catch (JsonableException)
+                {
+                    refused = true;
+                }
+
+                Assert.Equal(true, refused, "a [JsonStringEnumMemberName] is read exactly");
+            });
         }
 
         private static EnumModel Create() => new EnumModel
@@ -59,6 +86,25 @@ namespace Jsonable.Mono.Tests
         public List<MonoShade> History { get; set; } = new List<MonoShade>();
 
         public Dictionary<MonoShade, int> ByShade { get; set; } = new Dictionary<MonoShade, int>();
+    }
+
+    [ToJson, FromJson]
+    public partial class AttributeEnumModel
+    {
+        [JsonConverter(typeof(JsonStringEnumConverter))]
+        public MonoAccess Access { get; set; }
+
+        public Dictionary<MonoRights, int> ByAccess { get; set; } = new Dictionary<MonoRights, int>();
+    }
+
+    [Flags]
+    public enum MonoAccess
+    {
+        Read = 1,
+        Write = 2,
+        ReadWrite = 3,
+        [JsonStringEnumMemberName("del")]
+        Delete = 4,
     }
 
     public enum MonoShade
