@@ -2,11 +2,9 @@ using System.ComponentModel.DataAnnotations;
 using System.Net;
 using System.Text.Json.Nodes;
 using Jsonable.AspNetCore.Http;
-using Jsonable.AspNetCore.OpenApi;
-using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Integration.Tests.Shapes;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
@@ -33,16 +31,7 @@ public sealed class EditableMemberTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        WebApplicationBuilder builder = WebApplication.CreateBuilder();
-        builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable();
-        builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddOpenApi(options => options.AddJsonable());
-        builder.Services.AddSwaggerGen(options => options.AddJsonable());
-        _app = builder.Build();
-        _app.UseJsonable();
-        _app.MapOpenApi();
-        _app.UseSwagger();
+        _app = OpenApiDocuments.CreateApp();
         _app.MapPatch("/accounts/{accountId}", (long accountId, JsonablePatch<EditableAccount> patch) =>
         {
             patch.ApplyTo(_account);

@@ -3,12 +3,9 @@ using System.Text;
 using System.Text.Json.Nodes;
 using Jsonable.AspNetCore;
 using Jsonable.AspNetCore.Http;
-using Jsonable.AspNetCore.OpenApi;
-using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Integration.Tests.Infrastructure;
 using Jsonable.Integration.Tests.Shapes;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.TestHost;
@@ -251,16 +248,7 @@ public sealed class PlainStreamOpenApiTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        WebApplicationBuilder builder = WebApplication.CreateBuilder();
-        builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable();
-        builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddOpenApi(options => options.AddJsonable());
-        builder.Services.AddSwaggerGen(options => options.AddJsonable());
-        _app = builder.Build();
-        _app.UseJsonable();
-        _app.MapOpenApi();
-        _app.UseSwagger();
+        _app = OpenApiDocuments.CreateApp();
         _app.MapGet("/jsonable", () => JsonableResults.Ok(PlainStreamHost.Fixed()));
         _app.MapGet("/plain", () => PlainStreamHost.Fixed());
         _app.MapGet("/typed", () => TypedResults.Ok(PlainStreamHost.Fixed()));

@@ -1,14 +1,10 @@
 using System.Net;
 using System.Text.Json.Nodes;
 using Jsonable.AspNetCore.Http;
-using Jsonable.AspNetCore.OpenApi;
-using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Integration.Tests.Infrastructure;
 using Jsonable.Samples.RealData;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
-using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Jsonable.Integration.Tests.Shapes;
@@ -25,16 +21,7 @@ public sealed class MinimalOnlyOpenApiTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        WebApplicationBuilder builder = WebApplication.CreateBuilder();
-        builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable();
-        builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddOpenApi(options => options.AddJsonable());
-        builder.Services.AddSwaggerGen(options => options.AddJsonable());
-        _app = builder.Build();
-        _app.UseJsonable();
-        _app.MapOpenApi();
-        _app.UseSwagger();
+        _app = OpenApiDocuments.CreateApp();
         _app.MapGet("/statuses/{id}", (long id) => JsonableResults.Ok(new Status { id = id }));
         _app.MapPost("/statuses", (JsonableBody<Status> body) => JsonableResults.Ok(body.Value));
         _app.MapPatch("/statuses/{id}", (long id, JsonablePatch<Status> patch) => TypedResults.NoContent());

@@ -1,13 +1,10 @@
 using System.Net;
 using System.Text.Json.Nodes;
 using Jsonable.AspNetCore.Http;
-using Jsonable.AspNetCore.OpenApi;
-using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Integration.Tests.Infrastructure;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Models;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.TestHost;
@@ -33,19 +30,12 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        WebApplicationBuilder builder = WebApplication.CreateBuilder();
-        builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable();
-        builder.Logging.AddProvider(_warnings);
-        builder.Services.AddControllers() // for the MVC action below
-            .AddApplicationPart(typeof(UnlistedPageController).Assembly);
-        builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddOpenApi(options => options.AddJsonable());
-        builder.Services.AddSwaggerGen(options => options.AddJsonable());
-        _app = builder.Build();
-        _app.UseJsonable();
-        _app.MapOpenApi();
-        _app.UseSwagger();
+        _app = OpenApiDocuments.CreateApp(configure: builder =>
+        {
+            builder.Logging.AddProvider(_warnings);
+            builder.Services.AddControllers() // for the MVC action below
+                .AddApplicationPart(typeof(UnlistedPageController).Assembly);
+        });
         _app.MapGet("/listed", () => JsonableResults.Ok(new Page<Status>()));
         _app.MapGet("/dictionary", () => JsonableResults.Ok(new Dictionary<string, Status>()));
 #pragma warning disable JSONABLE040, JSONABLE041 // the routes that must fail at run time: what the analyzer warns about at compile time

@@ -1,13 +1,11 @@
 using System.Net;
 using System.Text.Json.Nodes;
 using Jsonable.AspNetCore.Http;
-using Jsonable.AspNetCore.OpenApi;
-using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Integration.Tests.Conditional;
 using Jsonable.Integration.Tests.Infrastructure;
+using Jsonable.Integration.Tests.Shapes;
 using Jsonable.Samples.RealData;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -25,16 +23,7 @@ public sealed class OpenApiETagOptionTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        WebApplicationBuilder builder = WebApplication.CreateBuilder();
-        builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable(options => options.ETags = true);
-        builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddOpenApi(options => options.AddJsonable());
-        builder.Services.AddSwaggerGen(options => options.AddJsonable());
-        _app = builder.Build();
-        _app.UseJsonable();
-        _app.MapOpenApi();
-        _app.UseSwagger();
+        _app = OpenApiDocuments.CreateApp(options => options.ETags = true);
         _app.MapGet("/statuses/{id}", (long id) => JsonableResults.Ok(new Status { id = id, text = "tagged" }));
         await _app.StartAsync();
     }
