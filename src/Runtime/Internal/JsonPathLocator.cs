@@ -43,17 +43,11 @@ internal static class JsonPathLocator
     public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false, bool afterClose = false)
     {
         var frames = initial is null ? new List<Frame>() : new List<Frame>(initial);
-        if (afterString && atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+        // The window holds nothing but whitespace before the document ends: the token before it was the last one.
+        bool endsAfterWindowStart = atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0;
+        if (endsAfterWindowStart && ((afterString && !frames[^1].IsArray) || afterClose))
         {
-            // The string before the window is the document's last token: as below, the error is the object's.
-            Frame top = frames[^1];
-            top.NameStart = -1;
-            top.CarriedName = null;
-            frames[^1] = top;
-        }
-        else if (afterClose && atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0)
-        {
-            // The '}' or ']' before the window is the document's last token: as below, the error lies past its value.
+            // A member's string, or a '}' or ']', ended the document: as below, the error lies past that value.
             frames[^1] = PastValue(frames[^1]);
         }
 
