@@ -161,8 +161,24 @@ public sealed class PlainStreamResponseTests : IAsyncLifetime
         Stream body = await response.Content.ReadAsStreamAsync(guard.Token);
         await _app.Items.Writer.WriteAsync(PlainStreamHost.Orders[0], guard.Token);
         await ReadAtLeastAsync(body, 2, guard.Token);
-        response.Dispose(); // the connection closes with the source still open
 
+        // The client goes away with the source still open: it stops a read that waits for more, which tears the
+        // connection down at once (disposing the response alone first lets HttpClient drain it for a while).
+        using (var leave = CancellationTokenSource.CreateLinkedTokenSource(guard.Token))
+        {
+            leave.CancelAfter(TimeSpan.FromMilliseconds(200));
+            try
+            {
+                while (await body.ReadAsync(new byte[4096], leave.Token) > 0)
+                {
+                }
+            }
+            catch (OperationCanceledException) when (!guard.IsCancellationRequested)
+            {
+            }
+        }
+
+        response.Dispose();
         Assert.True(await _app.SourceEnded.Task.WaitAsync(guard.Token));
     }
 
