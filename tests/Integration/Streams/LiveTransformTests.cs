@@ -30,7 +30,16 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
         long id = await CreateTransformAsync(client);
         var follower = new TransformFollower();
         var changed = new SemaphoreSlim(0);
-        Task following = follower.FollowAsync(client, $"/minimal/transforms/{id}/live", _ => changed.Release(), guard.Token);
+        var applied = new List<(string? ETag, int Events)>(); // what each callback saw, in order
+        Task following = follower.FollowAsync(client, $"/minimal/transforms/{id}/live", f =>
+        {
+            lock (applied)
+            {
+                applied.Add((f.ETag, f.EventsApplied));
+            }
+
+            changed.Release();
+        }, guard.Token);
         await changed.WaitAsync(guard.Token); // the snapshot: the feed is subscribed from here on
         Assert.Equal(0, follower.Current!.Payload?.Mass ?? 0);
 
@@ -43,13 +52,16 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
 
         (HttpResponseMessage final, byte[] finalBody) = await client.GetAsync($"/minimal/transforms/{id}", "application/json");
         string finalETag = final.Headers.ETag!.Tag;
-        while (follower.ETag != finalETag)
+        // Wait for the callback of the final version, not for follower.ETag: the follower sets its properties before it
+        // calls back, and reading them while it does would race.
+        (string? ETag, int Events) last;
+        while ((last = Last(applied)).ETag != finalETag)
         {
             await changed.WaitAsync(guard.Token);
         }
 
         JsonData.AssertEqual(finalBody, JsonableSerializer.SerializeToUtf8Bytes(follower.Current!, JsonableFormat.Json));
-        Assert.True(follower.EventsApplied > SequentialChanges, $"only {follower.EventsApplied} events");
+        Assert.True(last.Events > SequentialChanges, $"only {last.Events} events");
         await guard.CancelAsync();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => following);
     }
@@ -127,6 +139,14 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
     }
 
     /// <summary>The merge patch of change number <paramref name="i"/>: every kind of member a delta carries.</summary>
+    private static (string? ETag, int Events) Last(List<(string? ETag, int Events)> applied)
+    {
+        lock (applied)
+        {
+            return applied[^1];
+        }
+    }
+
     internal static string Patch(int i) => (i % 6) switch
     {
         0 => $$"""{"position":[{{i}},1.5,-2]}""",
