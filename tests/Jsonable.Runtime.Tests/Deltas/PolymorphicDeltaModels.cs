@@ -50,3 +50,10 @@ public partial class Flower : Plant
 
     public List<string>? Colors { get; set; }
 }
+
+/// <summary>A member whose runtime type may be unlisted (FallBackToNearestAncestor): merged as it is written.</summary>
+[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+public partial class FallbackHolder
+{
+    public Fallback? Value { get; set; }
+}

@@ -201,3 +201,38 @@ public sealed class PolymorphicMergeTests
     /// <summary>The same patch as JMC1, built by the tests' own encoder.</summary>
     private static byte[] Jmc1Of(string json) => Jmc1Oracle.FromJson(Encoding.UTF8.GetBytes(json));
 }
+
+/// <summary>An unlisted runtime type merges as the writer writes it: as its nearest listed ancestor (FallBackToNearestAncestor).</summary>
+public sealed class PolymorphicFallbackMergeTests
+{
+    [Fact]
+    public void AnUnlistedRuntimeType_MergesAsItsNearestListedAncestor_WithThatDiscriminator()
+    {
+        var holder = new FallbackHolder { Value = new FallbackTwo { A = 1, B = 2, C = 3 } };
+        Assert.Equal("""{"value":{"$type":"fb1","b":2,"a":1}}""", holder.ToJson()); // how it is written
+
+        holder.MergeFromJson("""{"value":{"$type":"fb1","b":5}}"""u8);
+        holder.MergeFromJson("""{"value":{"a":6}}"""u8);
+        JsonableException own = Assert.Throws<JsonableException>(() => holder.MergeFromJson("""{"value":{"c":9}}"""u8)); // not written, so not patched
+        JsonableException other = Assert.Throws<JsonableException>(() => holder.MergeFromJson("""{"value":{"$type":"fb","a":9}}"""u8));
+
+        FallbackTwo two = Assert.IsType<FallbackTwo>(holder.Value);
+        Assert.Equal((6, 5, 3), (two.A, two.B, two.C));
+        Assert.StartsWith("$.value", own.Path, StringComparison.Ordinal);
+        Assert.Equal("$.value.$type", other.Path);
+    }
+
+    [Fact]
+    public void DeltaOfAnUnlistedRuntimeType_IsWrittenWhole_AndMergesBackIntoIt()
+    {
+        var previous = new FallbackHolder { Value = new FallbackThree { A = 1, D = 4 } };
+        var current = new FallbackHolder { Value = new FallbackThree { A = 2, D = 4 } };
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+
+        FallbackHolder.WriteMergePatch(previous, current, buffer, emitMetadataComments: false);
+        previous.MergeFromJson(buffer.WrittenSpan);
+
+        Assert.Equal("""{"value":{"$type":"fb","a":2}}""", Encoding.UTF8.GetString(buffer.WrittenSpan));
+        Assert.Equal(2, Assert.IsType<FallbackThree>(previous.Value).A);
+    }
+}
