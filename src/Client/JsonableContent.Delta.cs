@@ -20,7 +20,8 @@ public sealed partial class JsonableContent
     /// <exception cref="System.InvalidOperationException">
     /// The values differ where a merge patch may not change them, so a server would refuse the patch: a member marked
     /// read-only (<c>[Editable(false)]</c>, <c>[Key]</c>) of the value or of a nested object both values hold, a member
-    /// only a constructor sets, or <c>null</c> for a member that cannot be cleared. The message names the member's JSON path.
+    /// only a constructor sets, <c>null</c> for a member that cannot be cleared, or a polymorphic member whose derived type
+    /// changed while the server holds a value (docs/deltas.md). The message names the member's JSON path.
     /// </exception>
     public static JsonableContent CreateMergePatch<T>(T previous, T current, JsonableFormat format = JsonableFormat.Jmc1, JsonableWriterOptions? options = null)
         where T : IJsonableMergePatchWritable<T>

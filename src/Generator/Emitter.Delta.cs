@@ -51,7 +51,7 @@ internal sealed partial class Emitter
     }
 
     /// <summary>Whether the merge replaces the type's value whole rather than member by member (so the delta does too).</summary>
-    private bool MergeReplacesWhole => _model.Polymorphism is not null || _model.IsReadOnlyStruct;
+    private bool MergeReplacesWhole => _model.IsReadOnlyStruct;
 
     private void EmitEquals(List<MemberModel> members)
     {
@@ -92,7 +92,15 @@ internal sealed partial class Emitter
 
     private void EmitWriteMergePatch(List<MemberModel> members)
     {
-        _w.Open($"private static bool __JsonableWriteMergePatch(ref {Rt}JsonableWriter writer, {SelfType} previous, {SelfType} current)");
+        string signature = "private static bool __JsonableWriteMergePatch";
+        if (_model.Polymorphism is { } polymorphism)
+        {
+            // The runtime types pick the patch (Emitter.PolymorphicMerge.cs); this type's own is the one below.
+            EmitPolymorphicWriteMergePatch(polymorphism);
+            signature = "internal static bool " + WritePatchExactlyMethod;
+        }
+
+        _w.Open($"{signature}(ref {Rt}JsonableWriter writer, {SelfType} previous, {SelfType} current)");
         if (MergeReplacesWhole)
         {
             _w.Open("if (__JsonableEquals(previous, current))");

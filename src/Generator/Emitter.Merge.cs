@@ -57,13 +57,14 @@ internal sealed partial class Emitter
                 _w.Line();
             }
 
-            _w.Open("if (!reader.TryReadObjectStart())");
-            _w.Line($"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))}); // the caller reads null itself");
-            _w.Close();
-            _w.Line();
-            _w.Line($"var changed = new {Rt}JsonableMemberSet(null);");
-            _w.Line("__JsonableMergeMembers(ref reader, ref existing, mode, ref changed);");
-            _w.Line("return existing;");
+            if (_model.Polymorphism is not null)
+            {
+                _w.Line($"return {MergeByTypeMethod}(ref reader, existing, mode); // the stored value's runtime type picks the members (Emitter.PolymorphicMerge.cs)");
+            }
+            else
+            {
+                EmitMergeObjectInto("existing");
+            }
         }
 
         _w.Close();
@@ -97,7 +98,20 @@ internal sealed partial class Emitter
         if (inPlace)
         {
             EmitMergeMembers(readable);
+            EmitPolymorphicMerge();
         }
+    }
+
+    /// <summary>The statements that merge the object at the reader into <paramref name="target"/> with this type's own members, and return it.</summary>
+    private void EmitMergeObjectInto(string target)
+    {
+        _w.Open("if (!reader.TryReadObjectStart())");
+        _w.Line($"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))}); // the caller reads null itself");
+        _w.Close();
+        _w.Line();
+        _w.Line($"var changed = new {Rt}JsonableMemberSet(null);");
+        _w.Line($"__JsonableMergeMembers(ref reader, ref {target}, mode, ref changed);");
+        _w.Line($"return {target};");
     }
 
     private void EmitMergeMembers(List<MemberModel> readable)
@@ -134,6 +148,14 @@ internal sealed partial class Emitter
                 _w.Unindent();
             }
 
+            _w.Close();
+            _w.Line();
+        }
+
+        if (_model.IsListedWithDiscriminator)
+        {
+            _w.Open("if (reader.TrySkipPatchTypeDiscriminator(name))");
+            _w.Line("continue; // first in an object the polymorphic merge began, which checked it against the stored value's type");
             _w.Close();
             _w.Line();
         }

@@ -117,7 +117,8 @@ internal sealed partial class Parser
             ExtensionDataMember: extensionData,
             IgnoredMembers: ignored.ToEquatableArray(),
             BindsMinimalApiBody: BindsMinimalApiBody(type),
-            HasTypeLevelValidation: HasTypeLevelValidation(type));
+            HasTypeLevelValidation: HasTypeLevelValidation(type),
+            IsListedWithDiscriminator: hasDiscriminatorWriter);
         return new ParsedType(model, diagnostics.ToEquatableArray(), conflicts.ToEquatableArray());
     }
 

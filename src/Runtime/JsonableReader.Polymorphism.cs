@@ -102,6 +102,26 @@ public ref partial struct JsonableReader
         new($"'{typeName}' is abstract: the object must start with the type discriminator '{discriminatorName}' naming one of its derived types.", _pos);
 
     /// <summary>
+    /// For generated merge readers of a type a polymorphic type lists with a discriminator: skips the discriminator when
+    /// it is the first member of an object the polymorphic merge began with <see cref="TryReadTypeDiscriminator"/> (which
+    /// checked it against the stored value's type); the discriminator or a '$' member anywhere else is an error.
+    /// </summary>
+    /// <param name="name">The member name as read.</param>
+    /// <returns>Whether the member was the discriminator, now skipped; <see langword="false"/> for any other member.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public bool TrySkipPatchTypeDiscriminator(scoped ReadOnlySpan<byte> name) => _depth == _metadataDepth && SkipMetadataMember(name);
+
+    /// <summary>
+    /// The error for a merge patch whose discriminator names another derived type than the stored value's: a merge
+    /// patch merges into the value it finds, so it cannot change that value's type.
+    /// </summary>
+    /// <param name="discriminator">The discriminator the patch has.</param>
+    /// <param name="stored">The stored value's discriminator as written (<c>"circle"</c>, <c>2</c>), or <see langword="null"/> when it is written without one.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public readonly JsonableException PatchCannotChangeType(scoped in JsonableTypeDiscriminator discriminator, string? stored) =>
+        new($"The type discriminator {discriminator.Display} is not the stored value's ({stored ?? "it has none"}): a merge patch merges into the value it finds and cannot change its derived type. Replace the value with PUT, or set it to null in one patch and to the new value in another.", discriminator.ValueOffset);
+
+    /// <summary>
     /// For an unknown member of an object read through a polymorphic type: skips the discriminator's value (it was read
     /// already), rejects a name starting with '$' or the discriminator's name anywhere else (as STJ does, since the
     /// discriminator must come first), and otherwise skips the member as any unknown member.

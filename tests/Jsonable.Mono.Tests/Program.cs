@@ -34,6 +34,7 @@ namespace Jsonable.Mono.Tests
             HostileChecks.Run(runner);
             DeltaChecks.Run(runner);
             EnumChecks.Run(runner);
+            PolymorphismChecks.Run(runner);
 
             if (writeDir is not null)
             {

@@ -15,6 +15,7 @@ namespace Jsonable.Generator.Model;
 /// <see cref="IgnoredMembers"/>: members left out by <c>[JsonIgnore]</c>, whose names <c>Disallow</c> still accepts (as STJ).
 /// <see cref="BindsMinimalApiBody"/>: the type gets a minimal-API <c>BindAsync</c> (Emitter.Binding.cs).
 /// <see cref="ExtensionDataMember"/>: the identifier of the <c>[JsonExtensionData]</c> dictionary that keeps unknown members.
+/// <see cref="IsListedWithDiscriminator"/>: a polymorphic type (an ancestor or itself) lists this one with a discriminator, so a merge patch into a stored value of this type may start with that discriminator.
 /// <see cref="HasTypeLevelValidation"/>: the type implements <c>IValidatableObject</c> or carries a type-level DataAnnotations attribute.
 /// </summary>
 internal sealed record TypeModel(
@@ -44,7 +45,8 @@ internal sealed record TypeModel(
     string? ExtensionDataMember = null,
     EquatableArray<IgnoredMemberModel> IgnoredMembers = default,
     bool BindsMinimalApiBody = false,
-    bool HasTypeLevelValidation = false)
+    bool HasTypeLevelValidation = false,
+    bool IsListedWithDiscriminator = false)
 {
     /// <summary>Whether source is generated: no error, and no name conflict under the policy in force (call after the policy is applied).</summary>
     public bool CanEmit => !HasErrors && ConflictingNamingPolicies.IndexOf(NamingPolicy) < 0;

@@ -78,19 +78,18 @@ public sealed class DeltaRulesTests
     public void Set_IsWrittenWhole_WhenAnElementDiffers() => AssertDelta(s => s.Seen!.Add(4), """{"seen":[1,2,3,4]}""");
 
     [Fact]
-    public void PolymorphicMember_IsWrittenWhole_WithItsDiscriminator()
+    public void PolymorphicMember_OfTheSameDerivedType_IsANestedPatch_AndAppearingIsWrittenWhole_WithItsDiscriminator()
     {
+        AssertDelta(s => ((Circle)s.Outline!).Radius = 3, """{"outline":{"radius":3}}""");
+
+        // null to a value: the whole value, which the merge takes where none is stored (docs/polymorphism.md).
         DeltaShapes previous = Seed();
         DeltaShapes current = Copy(previous);
-        ((Circle)current.Outline!).Radius = 3;
-
-        Assert.Equal("""{"outline":{"$type":"circle","radius":3,"color":"red"}}""", Write(previous, current, out _));
-
-        // The merge takes a polymorphic value whole only where none is stored (docs/polymorphism.md).
         previous.Outline = null;
         string delta = Write(previous, current, out _);
         DeltaShapes target = Copy(previous);
         target.MergeFromJson(Encoding.UTF8.GetBytes(delta));
+        Assert.Equal("""{"outline":{"$type":"circle","radius":2,"color":"red"}}""", delta);
         Assert.Equal(current.ToJson(), target.ToJson());
     }
 

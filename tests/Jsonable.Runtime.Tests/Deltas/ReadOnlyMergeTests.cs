@@ -11,8 +11,8 @@ namespace Jsonable.Runtime.Tests.Deltas;
 /// <c>JsonableReaderOptions.RefuseReadOnlyMemberChanges</c>, the rule <c>JsonablePatch&lt;T&gt;</c> and the client's
 /// deltas apply: a read-only member of an object that exists is refused at any depth with its path, one of a nested
 /// object the patch creates is set, and merges without the option (in-process <c>MergeFromJson</c>) are unchanged.
-/// <c>CheckPatch</c> runs the same check and changes nothing; it also shows why a delta of a polymorphic member that
-/// exists on both sides cannot be sent.
+/// <c>CheckPatch</c> runs the same check and changes nothing; it also shows which deltas of a polymorphic member can be
+/// sent (the same derived type, or a value that appears) and which cannot (a change of derived type).
 /// </summary>
 public sealed class ReadOnlyMergeTests
 {
@@ -77,16 +77,20 @@ public sealed class ReadOnlyMergeTests
     }
 
     [Fact]
-    public void DeltaOfAPolymorphicMemberThatExists_IsRefusedByTheCheck_ButOneThatAppears_Passes()
+    public void DeltaOfAPolymorphicMember_OfTheSameTypeOrThatAppears_Passes_ButATypeChangeIsRefusedByTheCheck()
     {
         var previous = new DeltaShapes { Outline = new Circle { Color = "red", Radius = 2 } };
         var current = new DeltaShapes { Outline = new Circle { Color = "red", Radius = 3 } };
         var delta = new ArrayBufferWriter<byte>();
-        DeltaShapes.WriteMergePatch(previous, current, delta, emitMetadataComments: false);
         JsonableTypeInfo<DeltaShapes> info = JsonableRegistry.GetTypeInfo<DeltaShapes>()!;
+        DeltaShapes.WriteMergePatch(previous, current, delta, emitMetadataComments: false);
+        info.CheckPatch(delta.WrittenSpan, JsonableFormat.Json, previous, s_refuse);
 
+        current.Outline = new Square { Color = "red", Side = 3 };
+        delta.Clear();
+        DeltaShapes.WriteMergePatch(previous, current, delta, emitMetadataComments: false);
         JsonableException error = Assert.Throws<JsonableException>(() => info.CheckPatch(delta.WrittenSpan, JsonableFormat.Json, previous, s_refuse));
-        Assert.StartsWith("$.outline", error.Path, StringComparison.Ordinal);
+        Assert.Equal("$.outline.$type", error.Path);
 
         previous.Outline = null;
         delta.Clear();
