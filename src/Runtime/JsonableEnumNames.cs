@@ -78,10 +78,11 @@ public sealed class JsonableEnumNames
                     {
                         table = _resolve(info) is { } naming ? new EnumNameTable(info, naming.JsonNames, naming.AllowIntegerValues) : null;
                     }
-                    catch (InvalidOperationException ex) when (ex is not EnumNamesRefusedException)
+                    catch (InvalidOperationException ex)
                     {
-                        // The app's own converter refused the names (AppEnumNames probes it): its message, as a setup error.
-                        throw new EnumNamesRefusedException(ex.Message, ex);
+                        // The app's own converter refused the names (AppEnumNames probes it): its exception, as it is.
+                        EnumNamesRefusal.Mark(ex);
+                        throw;
                     }
 
                     memo = new Memo(this, table);
@@ -97,10 +98,23 @@ public sealed class JsonableEnumNames
 }
 
 /// <summary>
-/// An enum's names that System.Text.Json refuses, as it does (InvalidOperationException): a setup error, not a bad
-/// document, so readers let it through as it is instead of reporting it with a JSON path (a 500 in ASP.NET Core, as STJ's).
+/// An enum's names that System.Text.Json refuses, refused as it refuses them (an InvalidOperationException, STJ's own
+/// when it comes from the app's converter): a setup error, not a bad document, so readers let it through as it is
+/// instead of reporting it with a JSON path (a 500 in ASP.NET Core, as STJ's, not a 400). Marked in its Data.
 /// </summary>
-internal sealed class EnumNamesRefusedException(string message, Exception? inner = null) : InvalidOperationException(message, inner);
+internal static class EnumNamesRefusal
+{
+    private const string Key = "Jsonable.EnumNamesRefused";
+
+    public static InvalidOperationException Mark(InvalidOperationException exception)
+    {
+        exception.Data[Key] = true;
+        return exception;
+    }
+
+    /// <summary>Whether a reader should let <paramref name="exception"/> through unwrapped.</summary>
+    public static bool Is(Exception exception) => exception is InvalidOperationException && exception.Data.Contains(Key);
+}
 
 /// <summary>One enum's names, as System.Text.Json's enum converter writes and reads them.</summary>
 internal sealed class EnumNameTable
@@ -180,9 +194,9 @@ internal sealed class EnumNameTable
             if (name is null || name.Length == 0 || char.IsWhiteSpace(name[0]) || char.IsWhiteSpace(name[name.Length - 1]) || (info.IsFlags && name.IndexOf(',') >= 0))
             {
                 string shown = name is null ? "null" : "\"" + name + "\"";
-                throw new EnumNamesRefusedException(
+                throw EnumNamesRefusal.Mark(new InvalidOperationException(
                     $"The enum {info.EnumType.Name} cannot be written or read by name: its member {info.Identifiers[i]} would be named {shown}, which System.Text.Json refuses too. " +
-                    "An enum name must not be null or empty or start or end with whitespace, and a [Flags] enum's must not contain a comma; change the naming policy or the [JsonStringEnumMemberName].");
+                    "An enum name must not be null or empty or start or end with whitespace, and a [Flags] enum's must not contain a comma; change the naming policy or the [JsonStringEnumMemberName]."));
             }
         }
     }
