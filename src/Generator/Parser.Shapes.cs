@@ -261,7 +261,7 @@ internal sealed partial class Parser
     /// InvalidOperationException for a null or empty name, one that starts or ends with whitespace, and, in a [Flags]
     /// enum, one with a comma (the separator of a combination's names); inner spaces, digits and '-' are fine.
     /// </summary>
-    internal static string? RefusedEnumName(string? name, bool isFlags) =>
+    private static string? RefusedEnumName(string? name, bool isFlags) =>
         name is null ? "it is null"
         : name.Length == 0 ? "it is empty"
         : char.IsWhiteSpace(name[0]) ? "it starts with whitespace"
