@@ -223,4 +223,14 @@ internal static class DiagnosticDescriptors
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         customTags: WellKnownDiagnosticTags.CompilationEnd);
+
+    // ---- enum names: JSONABLE043 (the next free id) ----
+
+    public static readonly DiagnosticDescriptor RefusedEnumMemberName = new(
+        id: "JSONABLE043",
+        title: "[JsonStringEnumMemberName] gives a name System.Text.Json refuses",
+        messageFormat: "Enum member '{0}' is named {1} by [JsonStringEnumMemberName], which System.Text.Json refuses because {2}: it throws InvalidOperationException whenever the enum is serialized, as a name or as a number. Use a name that is not empty and neither starts nor ends with whitespace{3}.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
 }

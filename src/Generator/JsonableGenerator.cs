@@ -167,6 +167,20 @@ public sealed class JsonableGenerator : IIncrementalGenerator
                 spc.ReportDiagnostic(diagnostic.ToDiagnostic());
             }
         });
+
+        // A refused enum name is reported at the enum member, which several types may use: once for all of them.
+        IncrementalValueProvider<EquatableArray<DiagnosticInfo>> enumNames = types
+            .Select(static (parsed, _) => parsed.Diagnostics.Where(IsEnumNameDiagnostic).ToEquatableArray())
+            .Collect()
+            .Select(static (all, _) => all.SelectMany(infos => infos).Distinct().ToEquatableArray());
+
+        context.RegisterSourceOutput(enumNames, static (spc, infos) =>
+        {
+            foreach (DiagnosticInfo diagnostic in infos)
+            {
+                spc.ReportDiagnostic(diagnostic.ToDiagnostic());
+            }
+        });
     }
 
     /// <summary>The naming policy of <c>[assembly: JsonableOptions]</c>, or <see cref="JsonableNamingPolicyValue.Default"/>.</summary>
@@ -181,11 +195,14 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .FirstOrDefault();
     }
 
-    /// <summary>A type's diagnostics, with the name conflicts of the naming policy that ends up in force.</summary>
+    private static bool IsEnumNameDiagnostic(DiagnosticInfo diagnostic) => diagnostic.Descriptor == DiagnosticDescriptors.RefusedEnumMemberName;
+
+    /// <summary>A type's diagnostics (but the enum names, reported once for all types), with the name conflicts of the naming policy that ends up in force.</summary>
     private static EquatableArray<DiagnosticInfo> DiagnosticsOf(ParsedType parsed, JsonableNamingPolicyValue msbuildDefault)
     {
         JsonableNamingPolicyValue policy = NamingPolicies.Resolve(parsed.Model.NamingPolicy, msbuildDefault);
         return parsed.Diagnostics
+            .Where(d => !IsEnumNameDiagnostic(d))
             .Concat(parsed.NamingConflicts.Where(c => c.Policy == policy).Select(c => c.Diagnostic))
             .ToEquatableArray();
     }

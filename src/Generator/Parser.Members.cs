@@ -139,6 +139,7 @@ internal sealed partial class Parser
             AttributeData? memberNumberHandling = FindAttribute(symbol, _known.JsonNumberHandlingAttribute);
             int numberHandling = memberNumberHandling?.ConstructorArguments.FirstOrDefault().Value is int h ? h : typeNumberHandling;
             TypeShape? shape = ResolveShape(memberType, canWrite, setter != SetterKind.None, out string? why, out string? direction, HasStringEnumConverter(symbol), numberHandling);
+            ReportRefusedEnumNames(symbol, diagnostics);
             if (shape is null)
             {
                 diagnostics.Add(DiagnosticInfo.Create(

@@ -11,6 +11,9 @@ namespace Jsonable.Generator;
 /// </summary>
 internal sealed partial class Parser
 {
+    // Enum names System.Text.Json refuses, found while resolving a member's type (ParseEnum) and reported at that member.
+    private readonly List<RefusedEnumMember> _refusedEnumNames = new();
+
     /// <summary>Maps a member type to a shape, or explains why it cannot.</summary>
     private TypeShape? ResolveShape(ITypeSymbol type, bool forWrite, bool forRead, out string? why, out string? direction, bool enumAsString = false, int numberHandling = TypeShape.WebNumberHandling)
     {
@@ -231,6 +234,7 @@ internal sealed partial class Parser
     private EnumModel ParseEnum(INamedTypeSymbol enumType, bool byType, bool byMember)
     {
         var members = new List<EnumMemberModel>();
+        bool isFlags = HasAttribute(enumType, _known.FlagsAttribute);
         foreach (IFieldSymbol field in enumType.GetMembers().OfType<IFieldSymbol>())
         {
             if (!field.HasConstantValue)
@@ -238,16 +242,59 @@ internal sealed partial class Parser
                 continue;
             }
 
-            string? customName = field.GetAttributes()
-                .Where(a => KnownTypeSymbols.Is(a.AttributeClass, _known.JsonStringEnumMemberNameAttribute))
-                .Select(a => a.ConstructorArguments.FirstOrDefault().Value as string)
-                .FirstOrDefault(n => n is not null);
+            AttributeData? nameAttribute = FindAttribute(field, _known.JsonStringEnumMemberNameAttribute);
+            string? customName = nameAttribute?.ConstructorArguments.FirstOrDefault().Value as string;
+            if (nameAttribute is { ConstructorArguments.Length: 1 } && RefusedEnumName(customName, isFlags) is { } reason)
+            {
+                _refusedEnumNames.Add(new RefusedEnumMember(field, customName, reason, isFlags));
+            }
+
             members.Add(new EnumMemberModel(EscapeIdentifier(field.Name), customName ?? field.Name, customName is not null));
         }
 
-        bool isFlags = HasAttribute(enumType, _known.FlagsAttribute);
         return new EnumModel(byType, byMember, isFlags, members.ToEquatableArray());
     }
+
+    /// <summary>
+    /// Why System.Text.Json refuses <paramref name="name"/> as an enum member's name, or null when it takes it. Its enum
+    /// converter checks every name when it is made, for any use of the enum (names, numbers, dictionary keys), and throws
+    /// InvalidOperationException for a null or empty name, one that starts or ends with whitespace, and, in a [Flags]
+    /// enum, one with a comma (the separator of a combination's names); inner spaces, digits and '-' are fine.
+    /// </summary>
+    private static string? RefusedEnumName(string? name, bool isFlags) =>
+        name is null ? "it is null"
+        : name.Length == 0 ? "it is empty"
+        : char.IsWhiteSpace(name[0]) ? "it starts with whitespace"
+        : char.IsWhiteSpace(name[name.Length - 1]) ? "it ends with whitespace"
+        : isFlags && name.IndexOf(',') >= 0 ? "it contains a comma, which separates the names of a [Flags] combination"
+        : null;
+
+    /// <summary>
+    /// Reports the refused enum names (JSONABLE043) that resolving <paramref name="member"/>'s type came across: at the
+    /// enum member when it is in source, else at <paramref name="member"/>; once per enum member in a type.
+    /// </summary>
+    private void ReportRefusedEnumNames(ISymbol member, List<DiagnosticInfo> diagnostics)
+    {
+        foreach (RefusedEnumMember refused in _refusedEnumNames)
+        {
+            Location? location = refused.Field.Locations.FirstOrDefault(l => l.IsInSource) ?? member.Locations.FirstOrDefault();
+            DiagnosticInfo diagnostic = DiagnosticInfo.Create(
+                DiagnosticDescriptors.RefusedEnumMemberName,
+                location,
+                refused.Field.ContainingType.Name + "." + refused.Field.Name,
+                refused.Name is null ? "null" : NameEncoding.CSharpLiteral(refused.Name),
+                refused.Reason,
+                refused.IsFlags ? ", without commas in a [Flags] enum" : string.Empty);
+            if (!diagnostics.Contains(diagnostic))
+            {
+                diagnostics.Add(diagnostic);
+            }
+        }
+
+        _refusedEnumNames.Clear();
+    }
+
+    private readonly record struct RefusedEnumMember(IFieldSymbol Field, string? Name, string Reason, bool IsFlags);
 
     /// <summary>Whether STJ's <c>[JsonConverter(typeof(JsonStringEnumConverter))]</c> (or its generic form) is on the symbol.</summary>
     private bool HasStringEnumConverter(ISymbol symbol) =>

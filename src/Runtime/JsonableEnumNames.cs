@@ -30,6 +30,8 @@ public sealed class JsonableEnumNames
     /// <param name="convertName">What <c>JsonNamingPolicy.ConvertName</c> would do to a member's C# name, or
     /// <see langword="null"/> for the names as declared. A <c>[JsonStringEnumMemberName]</c> is used as it is.</param>
     /// <param name="allowIntegerValues">Whether values without a name are written as numbers and numbers are read.</param>
+    /// <remarks>As the converter, a name System.Text.Json refuses (null or empty, starting or ending with whitespace, a
+    /// comma in a <c>[Flags]</c> enum) is an <see cref="InvalidOperationException"/> the first time the enum is written or read.</remarks>
     public JsonableEnumNames(Func<string, string>? convertName = null, bool allowIntegerValues = true)
     {
         _resolve = info => new Naming(JsonNames(info, convertName), allowIntegerValues);
@@ -71,7 +73,18 @@ public sealed class JsonableEnumNames
             {
                 if (!_tables.TryGetValue(info, out memo))
                 {
-                    EnumNameTable? table = _resolve(info) is { } naming ? new EnumNameTable(info, naming.JsonNames, naming.AllowIntegerValues) : null;
+                    EnumNameTable? table;
+                    try
+                    {
+                        table = _resolve(info) is { } naming ? new EnumNameTable(info, naming.JsonNames, naming.AllowIntegerValues) : null;
+                    }
+                    catch (InvalidOperationException ex)
+                    {
+                        // The app's own converter refused the names (AppEnumNames probes it): its exception, as it is.
+                        EnumNamesRefusal.Mark(ex);
+                        throw;
+                    }
+
                     memo = new Memo(this, table);
                     _tables = new Dictionary<JsonableEnumInfo, Memo>(_tables) { [info] = memo };
                 }
@@ -82,6 +95,25 @@ public sealed class JsonableEnumNames
         info.LastLookup = memo;
         return memo.Table;
     }
+}
+
+/// <summary>
+/// An enum's names that System.Text.Json refuses, refused as it refuses them (an InvalidOperationException, STJ's own
+/// when it comes from the app's converter): a setup error, not a bad document, so readers let it through as it is
+/// instead of reporting it with a JSON path (a 500 in ASP.NET Core, as STJ's, not a 400). Marked in its Data.
+/// </summary>
+internal static class EnumNamesRefusal
+{
+    private const string Key = "Jsonable.EnumNamesRefused";
+
+    public static InvalidOperationException Mark(InvalidOperationException exception)
+    {
+        exception.Data[Key] = true;
+        return exception;
+    }
+
+    /// <summary>Whether a reader should let <paramref name="exception"/> through unwrapped.</summary>
+    public static bool Is(Exception exception) => exception is InvalidOperationException && exception.Data.Contains(Key);
 }
 
 /// <summary>One enum's names, as System.Text.Json's enum converter writes and reads them.</summary>
@@ -114,6 +146,7 @@ internal sealed class EnumNameTable
 
     public EnumNameTable(JsonableEnumInfo info, string[] jsonNames, bool allowIntegerValues)
     {
+        ThrowIfRefused(info, jsonNames);
         _info = info;
         _jsonNames = jsonNames;
         AllowIntegerValues = allowIntegerValues;
@@ -145,6 +178,27 @@ internal sealed class EnumNameTable
         }
 
         _parts = parts.ToArray();
+    }
+
+    /// <summary>
+    /// Refuses the names System.Text.Json's converter refuses when it is made (before it writes or reads anything): null
+    /// or empty, starting or ending with whitespace, and, in a <c>[Flags]</c> enum, holding a comma (a combination's
+    /// separator). The generator reports a <c>[JsonStringEnumMemberName]</c> like that (JSONABLE043); what is left is a
+    /// naming policy that makes one.
+    /// </summary>
+    private static void ThrowIfRefused(JsonableEnumInfo info, string[] jsonNames)
+    {
+        for (int i = 0; i < jsonNames.Length; i++)
+        {
+            string? name = jsonNames[i];
+            if (name is null || name.Length == 0 || char.IsWhiteSpace(name[0]) || char.IsWhiteSpace(name[name.Length - 1]) || (info.IsFlags && name.IndexOf(',') >= 0))
+            {
+                string shown = name is null ? "null" : "\"" + name + "\"";
+                throw EnumNamesRefusal.Mark(new InvalidOperationException(
+                    $"The enum {info.EnumType.Name} cannot be written or read by name: its member {info.Identifiers[i]} would be named {shown}, which System.Text.Json refuses too. " +
+                    "An enum name must not be null or empty or start or end with whitespace, and a [Flags] enum's must not contain a comma; change the naming policy or the [JsonStringEnumMemberName]."));
+            }
+        }
     }
 
     private static int[] Order(JsonableEnumInfo info)

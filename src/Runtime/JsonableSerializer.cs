@@ -142,7 +142,7 @@ public static partial class JsonableSerializer
             reader.AttachPath(ex);
             throw;
         }
-        catch (Exception ex) when (ex is not OutOfMemoryException)
+        catch (Exception ex) when (ex is not OutOfMemoryException && !EnumNamesRefusal.Is(ex))
         {
             throw reader.Wrap(ex);
         }
@@ -176,7 +176,7 @@ public static partial class JsonableSerializer
             reader.AttachPath(ex);
             throw;
         }
-        catch (Exception ex) when (ex is not OutOfMemoryException)
+        catch (Exception ex) when (ex is not OutOfMemoryException && !EnumNamesRefusal.Is(ex))
         {
             throw reader.Wrap(ex);
         }
@@ -261,7 +261,7 @@ public static partial class JsonableSerializer
             reader.AttachPath(ex);
             throw;
         }
-        catch (Exception ex) when (ex is not OutOfMemoryException)
+        catch (Exception ex) when (ex is not OutOfMemoryException && !EnumNamesRefusal.Is(ex))
         {
             throw reader.Wrap(ex);
         }

@@ -250,7 +250,7 @@ internal sealed class IncrementalDocumentReader<T>
         {
             more = _type.ReadElement(ref reader, ref _target, id, state);
         }
-        catch (Exception exception) when (exception is not OutOfMemoryException)
+        catch (Exception exception) when (exception is not OutOfMemoryException && !EnumNamesRefusal.Is(exception))
         {
             // Too few bytes after all, or a malformed element: read again as a framed piece.
             (state.Count, state.Hint, state.Collection) = (count, hint, collection);
@@ -370,7 +370,7 @@ internal sealed class IncrementalDocumentReader<T>
             reader.AttachPath(exception);
             throw InDocument(exception);
         }
-        catch (Exception exception) when (exception is not OutOfMemoryException)
+        catch (Exception exception) when (exception is not OutOfMemoryException && !EnumNamesRefusal.Is(exception))
         {
             throw InDocument(reader.Wrap(exception));
         }
