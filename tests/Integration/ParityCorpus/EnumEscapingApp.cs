@@ -36,17 +36,7 @@ internal static class EnumEscapingApp
             .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new OnlyLabelsController()))
             .AddJsonOptions(options => configureJson(options.JsonSerializerOptions));
         builder.Services.ConfigureHttpJsonOptions(options => configureJson(options.SerializerOptions));
-        if (flavour == ParityFlavour.Jsonable)
-        {
-            mvc.AddJsonable();
-            builder.Services.AddJsonable();
-        }
-
-        WebApplication app = builder.Build();
-        if (flavour == ParityFlavour.Jsonable)
-        {
-            app.UseJsonable();
-        }
+        WebApplication app = ParityHosting.Build(builder, mvc, flavour);
 
         app.MapControllers();
         app.MapGet("/enum-edges/min/{value}", (LabelName value) => TypedResults.Ok(EscapedLabel.For(value)));
@@ -66,16 +56,7 @@ internal static class EnumEscapingApp
             }
         }
 
-        try
-        {
-            await app.StartAsync();
-            return app;
-        }
-        catch
-        {
-            await app.DisposeAsync();
-            throw;
-        }
+        return await ParityHosting.StartAsync(app);
     }
 
     private sealed class OnlyLabelsController : IApplicationFeatureProvider<ControllerFeature>

@@ -38,17 +38,7 @@ internal static class EnumNamesApp
         {
             builder.Services.ConfigureHttpJsonOptions(options => configureJson(options.SerializerOptions));
         }
-        if (flavour == ParityFlavour.Jsonable)
-        {
-            mvc.AddJsonable();
-            builder.Services.AddJsonable();
-        }
-
-        WebApplication app = builder.Build();
-        if (flavour == ParityFlavour.Jsonable)
-        {
-            app.UseJsonable();
-        }
+        WebApplication app = ParityHosting.Build(builder, mvc, flavour);
 
         app.MapControllers();
         RouteGroupBuilder tickets = app.MapGroup("/parity-enums/min/tickets");
@@ -64,16 +54,7 @@ internal static class EnumNamesApp
             tickets.MapPost("/", ([FromBody] ParityTicket ticket) => TypedResults.Ok(ticket));
         }
 
-        try
-        {
-            await app.StartAsync();
-            return app;
-        }
-        catch
-        {
-            await app.DisposeAsync();
-            throw;
-        }
+        return await ParityHosting.StartAsync(app);
     }
 }
 

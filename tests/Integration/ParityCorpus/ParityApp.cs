@@ -40,31 +40,12 @@ internal static class ParityApp
         IMvcBuilder mvc = builder.Services.AddControllers()
             .AddApplicationPart(typeof(ParityOrdersController).Assembly)
             .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new ParityPatchRoutes.FlavourPatchController(flavour)));
-        if (flavour == ParityFlavour.Jsonable)
-        {
-            mvc.AddJsonable();
-            builder.Services.AddJsonable();
-        }
-
-        WebApplication app = builder.Build();
-        if (flavour == ParityFlavour.Jsonable)
-        {
-            app.UseJsonable();
-        }
+        WebApplication app = ParityHosting.Build(builder, mvc, flavour);
 
         app.MapControllers();
         MapMinimalOrders(app.MapGroup("/min/orders"), flavour);
         ParityPatchRoutes.MapMinimal(app.MapGroup("/min/orders"), flavour);
-        try
-        {
-            await app.StartAsync();
-            return app;
-        }
-        catch
-        {
-            await app.DisposeAsync();
-            throw;
-        }
+        return await ParityHosting.StartAsync(app);
     }
 
     private static void MapMinimalOrders(RouteGroupBuilder orders, ParityFlavour flavour)
