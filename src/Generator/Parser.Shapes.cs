@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Jsonable.Generator.Model;
+using Jsonable.Internal;
 using Microsoft.CodeAnalysis;
 
 namespace Jsonable.Generator;
@@ -244,7 +245,7 @@ internal sealed partial class Parser
 
             AttributeData? nameAttribute = FindAttribute(field, _known.JsonStringEnumMemberNameAttribute);
             string? customName = nameAttribute?.ConstructorArguments.FirstOrDefault().Value as string;
-            if (nameAttribute is { ConstructorArguments.Length: 1 } && RefusedEnumName(customName, isFlags) is { } reason)
+            if (nameAttribute is { ConstructorArguments.Length: 1 } && EnumNameRules.Refusal(customName, isFlags) is { } reason)
             {
                 _refusedEnumNames.Add(new RefusedEnumMember(field, customName, reason, isFlags));
             }
@@ -254,20 +255,6 @@ internal sealed partial class Parser
 
         return new EnumModel(byType, byMember, isFlags, members.ToEquatableArray());
     }
-
-    /// <summary>
-    /// Why System.Text.Json refuses <paramref name="name"/> as an enum member's name, or null when it takes it. Its enum
-    /// converter checks every name when it is made, for any use of the enum (names, numbers, dictionary keys), and throws
-    /// InvalidOperationException for a null or empty name, one that starts or ends with whitespace, and, in a [Flags]
-    /// enum, one with a comma (the separator of a combination's names); inner spaces, digits and '-' are fine.
-    /// </summary>
-    private static string? RefusedEnumName(string? name, bool isFlags) =>
-        name is null ? "it is null"
-        : name.Length == 0 ? "it is empty"
-        : char.IsWhiteSpace(name[0]) ? "it starts with whitespace"
-        : char.IsWhiteSpace(name[name.Length - 1]) ? "it ends with whitespace"
-        : isFlags && name.IndexOf(',') >= 0 ? "it contains a comma, which separates the names of a [Flags] combination"
-        : null;
 
     /// <summary>
     /// Reports the refused enum names (JSONABLE043) that resolving <paramref name="member"/>'s type came across: at the

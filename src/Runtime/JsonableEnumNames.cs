@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Threading;
+using Jsonable.Internal;
 
 namespace Jsonable;
 
@@ -191,7 +192,7 @@ internal sealed class EnumNameTable
         for (int i = 0; i < jsonNames.Length; i++)
         {
             string? name = jsonNames[i];
-            if (name is null || name.Length == 0 || char.IsWhiteSpace(name[0]) || char.IsWhiteSpace(name[name.Length - 1]) || (info.IsFlags && name.IndexOf(',') >= 0))
+            if (EnumNameRules.Refusal(name, info.IsFlags) is not null)
             {
                 string shown = name is null ? "null" : "\"" + name + "\"";
                 throw EnumNamesRefusal.Mark(new InvalidOperationException(
