@@ -3,12 +3,11 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using Jsonable.AspNetCore;
 using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.Infrastructure;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.AspNetCore.Mvc.ApplicationParts;
-using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -33,7 +32,7 @@ internal static class EnumEscapingApp
         builder.WebHost.UseTestServer();
         builder.Logging.ClearProviders();
         IMvcBuilder mvc = builder.Services.AddControllers()
-            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new OnlyLabelsController()))
+            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new OnlyController<EscapedLabelsController>()))
             .AddJsonOptions(options => configureJson(options.JsonSerializerOptions));
         builder.Services.ConfigureHttpJsonOptions(options => configureJson(options.SerializerOptions));
         WebApplication app = ParityHosting.Build(builder, mvc, flavour);
@@ -57,11 +56,6 @@ internal static class EnumEscapingApp
         }
 
         return await ParityHosting.StartAsync(app);
-    }
-
-    private sealed class OnlyLabelsController : IApplicationFeatureProvider<ControllerFeature>
-    {
-        public void PopulateFeature(IEnumerable<ApplicationPart> parts, ControllerFeature feature) => feature.Controllers.Add(typeof(EscapedLabelsController).GetTypeInfo());
     }
 }
 

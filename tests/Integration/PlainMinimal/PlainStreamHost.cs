@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Threading.Channels;
 using Jsonable.AspNetCore;
 using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.Infrastructure;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -9,9 +10,6 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.AspNetCore.Mvc.ApplicationParts;
-using Microsoft.AspNetCore.Mvc.Controllers;
-using System.Reflection;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
@@ -62,7 +60,7 @@ public sealed class PlainStreamHost : IAsyncDisposable
         builder.Services.ConfigureHttpJsonOptions(o => o.SerializerOptions.WriteIndented = indented);
         // The controller is internal, so other apps built from this assembly do not discover it; this one adds it.
         IMvcBuilder mvc = builder.Services.AddControllers()
-            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new OnlyPlainStreamController()))
+            .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(new OnlyController<PlainStreamController>()))
             .AddJsonOptions(o => o.JsonSerializerOptions.WriteIndented = indented);
         if (jsonable)
         {
@@ -127,11 +125,6 @@ public sealed class PlainStreamHost : IAsyncDisposable
         {
             SourceEnded.TrySetResult(requestAborted.IsCancellationRequested);
         }
-    }
-
-    private sealed class OnlyPlainStreamController : IApplicationFeatureProvider<ControllerFeature>
-    {
-        public void PopulateFeature(IEnumerable<ApplicationPart> parts, ControllerFeature feature) => feature.Controllers.Add(typeof(PlainStreamController).GetTypeInfo());
     }
 }
 
