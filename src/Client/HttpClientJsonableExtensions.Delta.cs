@@ -45,11 +45,10 @@ public static partial class HttpClientJsonableExtensions
     /// <param name="requestUri">The resource's URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
     /// <param name="previous">The value as read from the server.</param>
     /// <param name="current">The value wanted.</param>
-    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
-    /// <param name="cancellationToken">Cancels the request.</param>
-    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, string? requestUri, T previous, T current, JsonableHttpOptions? options, CancellationToken cancellationToken = default)
+    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/> (a bare <see langword="null"/> binds here, not to the <c>ifMatch</c> overload).</param>
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, string? requestUri, T previous, T current, JsonableHttpOptions? options)
         where T : IJsonableMergePatchWritable<T> =>
-        PatchAsJsonableAsync(client, CreateUri(requestUri), previous, current, ifMatch: null, options, cancellationToken);
+        PatchAsJsonableAsync(client, CreateUri(requestUri), previous, current, ifMatch: null, options, CancellationToken.None);
 
     /// <summary>PATCHes the members that differ between <paramref name="previous"/> and <paramref name="current"/>, in the format <paramref name="options"/> names.</summary>
     /// <typeparam name="T">A generated <c>[ToJson, FromJson]</c> type.</typeparam>
@@ -59,7 +58,30 @@ public static partial class HttpClientJsonableExtensions
     /// <param name="current">The value wanted.</param>
     /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
     /// <param name="cancellationToken">Cancels the request.</param>
-    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, T previous, T current, JsonableHttpOptions? options, CancellationToken cancellationToken = default)
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, string? requestUri, T previous, T current, JsonableHttpOptions? options, CancellationToken cancellationToken)
+        where T : IJsonableMergePatchWritable<T> =>
+        PatchAsJsonableAsync(client, CreateUri(requestUri), previous, current, ifMatch: null, options, cancellationToken);
+
+    /// <summary>PATCHes the members that differ between <paramref name="previous"/> and <paramref name="current"/>, in the format <paramref name="options"/> names.</summary>
+    /// <typeparam name="T">A generated <c>[ToJson, FromJson]</c> type.</typeparam>
+    /// <param name="client">The client.</param>
+    /// <param name="requestUri">The resource's URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
+    /// <param name="previous">The value as read from the server.</param>
+    /// <param name="current">The value wanted.</param>
+    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/> (a bare <see langword="null"/> binds here, not to the <c>ifMatch</c> overload).</param>
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, T previous, T current, JsonableHttpOptions? options)
+        where T : IJsonableMergePatchWritable<T> =>
+        PatchAsJsonableAsync(client, requestUri, previous, current, ifMatch: null, options, CancellationToken.None);
+
+    /// <summary>PATCHes the members that differ between <paramref name="previous"/> and <paramref name="current"/>, in the format <paramref name="options"/> names.</summary>
+    /// <typeparam name="T">A generated <c>[ToJson, FromJson]</c> type.</typeparam>
+    /// <param name="client">The client.</param>
+    /// <param name="requestUri">The resource's URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
+    /// <param name="previous">The value as read from the server.</param>
+    /// <param name="current">The value wanted.</param>
+    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
+    /// <param name="cancellationToken">Cancels the request.</param>
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, T previous, T current, JsonableHttpOptions? options, CancellationToken cancellationToken)
         where T : IJsonableMergePatchWritable<T> =>
         PatchAsJsonableAsync(client, requestUri, previous, current, ifMatch: null, options, cancellationToken);
 

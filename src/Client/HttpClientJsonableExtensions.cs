@@ -222,11 +222,10 @@ public static partial class HttpClientJsonableExtensions
     /// <param name="requestUri">The resource's URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
     /// <param name="value">The instance whose member is sent.</param>
     /// <param name="memberName">The member, as <c>nameof(T.X)</c> (or its name on the wire).</param>
-    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
-    /// <param name="cancellationToken">Cancels the request.</param>
+    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/> (a bare <see langword="null"/> binds here, not to the <c>ifMatch</c> overload).</param>
     /// <exception cref="ArgumentException"><typeparamref name="T"/> has no partial writer for <paramref name="memberName"/> (nothing is sent).</exception>
-    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, string? requestUri, T value, string memberName, JsonableHttpOptions? options, CancellationToken cancellationToken = default) =>
-        PatchAsJsonableAsync(client, CreateUri(requestUri), value, memberName, ifMatch: null, options, cancellationToken);
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, string? requestUri, T value, string memberName, JsonableHttpOptions? options) =>
+        PatchAsJsonableAsync(client, CreateUri(requestUri), value, memberName, ifMatch: null, options, CancellationToken.None);
 
     /// <summary>
     /// PATCHes one member of <paramref name="value"/> through its generated partial writer, in the format
@@ -240,7 +239,36 @@ public static partial class HttpClientJsonableExtensions
     /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
     /// <param name="cancellationToken">Cancels the request.</param>
     /// <exception cref="ArgumentException"><typeparamref name="T"/> has no partial writer for <paramref name="memberName"/> (nothing is sent).</exception>
-    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, T value, string memberName, JsonableHttpOptions? options, CancellationToken cancellationToken = default) =>
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, string? requestUri, T value, string memberName, JsonableHttpOptions? options, CancellationToken cancellationToken) =>
+        PatchAsJsonableAsync(client, CreateUri(requestUri), value, memberName, ifMatch: null, options, cancellationToken);
+
+    /// <summary>
+    /// PATCHes one member of <paramref name="value"/> through its generated partial writer, in the format
+    /// <paramref name="options"/> names.
+    /// </summary>
+    /// <typeparam name="T">A generated type with a partial writer for <paramref name="memberName"/>.</typeparam>
+    /// <param name="client">The client.</param>
+    /// <param name="requestUri">The resource's URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
+    /// <param name="value">The instance whose member is sent.</param>
+    /// <param name="memberName">The member, as <c>nameof(T.X)</c> (or its name on the wire).</param>
+    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/> (a bare <see langword="null"/> binds here, not to the <c>ifMatch</c> overload).</param>
+    /// <exception cref="ArgumentException"><typeparamref name="T"/> has no partial writer for <paramref name="memberName"/> (nothing is sent).</exception>
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, T value, string memberName, JsonableHttpOptions? options) =>
+        PatchAsJsonableAsync(client, requestUri, value, memberName, ifMatch: null, options, CancellationToken.None);
+
+    /// <summary>
+    /// PATCHes one member of <paramref name="value"/> through its generated partial writer, in the format
+    /// <paramref name="options"/> names.
+    /// </summary>
+    /// <typeparam name="T">A generated type with a partial writer for <paramref name="memberName"/>.</typeparam>
+    /// <param name="client">The client.</param>
+    /// <param name="requestUri">The resource's URI (relative to <see cref="HttpClient.BaseAddress"/>).</param>
+    /// <param name="value">The instance whose member is sent.</param>
+    /// <param name="memberName">The member, as <c>nameof(T.X)</c> (or its name on the wire).</param>
+    /// <param name="options">Format and writer limits; <see langword="null"/> for <see cref="JsonableHttpOptions.Default"/>.</param>
+    /// <param name="cancellationToken">Cancels the request.</param>
+    /// <exception cref="ArgumentException"><typeparamref name="T"/> has no partial writer for <paramref name="memberName"/> (nothing is sent).</exception>
+    public static Task<HttpResponseMessage> PatchAsJsonableAsync<T>(this HttpClient client, Uri? requestUri, T value, string memberName, JsonableHttpOptions? options, CancellationToken cancellationToken) =>
         PatchAsJsonableAsync(client, requestUri, value, memberName, ifMatch: null, options, cancellationToken);
 
     /// <summary>

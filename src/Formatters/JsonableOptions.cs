@@ -9,13 +9,6 @@ public sealed class JsonableOptions
     /// <summary>The deepest nesting read or written before the request (400) or response fails. Default 64.</summary>
     public int MaxDepth { get; set; } = 64;
 
-    /// <summary>
-    /// How many objects, arrays and dictionaries a request body may hold per 1,024 bytes, on top of a fixed
-    /// allowance of 1,000 (see <see cref="JsonableReaderOptions.MaxContainersPerKilobyte"/>); past it the request
-    /// fails with 400. It stops small bodies of empty objects from materializing many times their size. Default 128.
-    /// </summary>
-    public int MaxContainersPerKilobyte { get; set; } = 128;
-
     /// <summary>What a request body member that matches no member does. Default: skipped.</summary>
     public JsonableUnknownMemberHandling UnknownMemberHandling { get; set; }
 
@@ -101,7 +94,6 @@ public sealed class JsonableOptions
     internal JsonableReaderOptions CreateReaderOptions(bool mvc) => new()
     {
         MaxDepth = MaxDepth,
-        MaxContainersPerKilobyte = MaxContainersPerKilobyte,
         UnknownMemberHandling = UnknownMemberHandling,
         PropertyNameCaseInsensitive = PropertyNameCaseInsensitive,
         EnumNames = mvc ? MvcEnumNames : HttpEnumNames,

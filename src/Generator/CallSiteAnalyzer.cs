@@ -11,7 +11,7 @@ namespace Jsonable.Generator;
 /// <summary>
 /// Warns at the call site about what would otherwise fail at run time: a type without generated code handed to
 /// <c>JsonableResults</c>, <c>JsonableSerializer</c>, <c>JsonableBody&lt;T&gt;</c>, <c>JsonablePatch&lt;T&gt;</c> or
-/// <c>JsonableResult&lt;T&gt;</c> (JSONABLE040), a closed generic type no <c>[JsonableType]</c> names (JSONABLE041), and
+/// <c>JsonableResult&lt;T&gt;</c>, or the client package's <c>HttpClient</c> extensions and <c>JsonableContent</c> (JSONABLE040), a closed generic type no <c>[JsonableType]</c> names (JSONABLE041), and
 /// an app that sets Jsonable up but never adds its middleware (JSONABLE042, see <see cref="UseJsonableRule"/>).
 /// Every API is matched by symbol; a compilation that references neither Jsonable.AspNetCore nor the runtime's
 /// serializer registers nothing.
@@ -47,7 +47,8 @@ public sealed class CallSiteAnalyzer : DiagnosticAnalyzer
 
         var check = new CallSiteTypeCheck(known, context.Compilation);
         var wrappers = new WrapperTypes(known);
-        context.RegisterOperationAction(c => AnalyzeInvocation(c, (IInvocationOperation)c.Operation, results, serializer, check), OperationKind.Invocation);
+        var client = new ClientTypes(known);
+        context.RegisterOperationAction(c => AnalyzeInvocation(c, (IInvocationOperation)c.Operation, results, serializer, client, check), OperationKind.Invocation);
         if (!wrappers.IsEmpty)
         {
             context.RegisterSyntaxNodeAction(c => AnalyzeGenericName(c, wrappers, check), SyntaxKind.GenericName);
@@ -57,7 +58,7 @@ public sealed class CallSiteAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary><c>JsonableResults.Ok(value)</c>, <c>JsonableSerializer.Deserialize&lt;T&gt;(...)</c>: the type argument of the call.</summary>
-    private static void AnalyzeInvocation(OperationAnalysisContext context, IInvocationOperation invocation, INamedTypeSymbol? results, INamedTypeSymbol? serializer, CallSiteTypeCheck check)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, IInvocationOperation invocation, INamedTypeSymbol? results, INamedTypeSymbol? serializer, ClientTypes client, CallSiteTypeCheck check)
     {
         IMethodSymbol method = invocation.TargetMethod;
         if (!method.IsGenericMethod || method.TypeArguments.Length != 1)
@@ -77,6 +78,10 @@ public sealed class CallSiteAnalyzer : DiagnosticAnalyzer
         else if (KnownTypeSymbols.Is(method.ContainingType, serializer) && method.Name.StartsWith("Deserialize", StringComparison.Ordinal))
         {
             use = JsonableUse.Read;
+        }
+        else if (client.UseOf(method) is { } clientUse)
+        {
+            use = clientUse;
         }
         else
         {
@@ -165,5 +170,30 @@ public sealed class CallSiteAnalyzer : DiagnosticAnalyzer
         }
 
         return invocation.Syntax.GetLocation();
+    }
+
+    /// <summary>
+    /// The client package's (Jsonable.Http) generic entry points: <c>GetFromJsonableAsync&lt;T&gt;</c> and the other readers read
+    /// the type, <c>PostAsJsonableAsync&lt;T&gt;</c>, <c>PatchAsJsonableAsync&lt;T&gt;</c> and <c>JsonableContent.Create&lt;T&gt;</c> write it.
+    /// </summary>
+    private sealed class ClientTypes(KnownTypeSymbols known)
+    {
+        private readonly INamedTypeSymbol? _client = known.HttpClientJsonableExtensions;
+        private readonly INamedTypeSymbol? _content = known.HttpContentJsonableExtensions;
+        private readonly INamedTypeSymbol? _response = known.HttpResponseMessageJsonableExtensions;
+        private readonly INamedTypeSymbol? _jsonableContent = known.JsonableContent;
+
+        public JsonableUse? UseOf(IMethodSymbol method)
+        {
+            INamedTypeSymbol type = method.ContainingType;
+            if (!KnownTypeSymbols.Is(type, _client) && !KnownTypeSymbols.Is(type, _content) && !KnownTypeSymbols.Is(type, _response) && !KnownTypeSymbols.Is(type, _jsonableContent))
+            {
+                return null;
+            }
+
+            return method.Name.StartsWith("Get", StringComparison.Ordinal) || method.Name.StartsWith("Read", StringComparison.Ordinal)
+                ? JsonableUse.Read
+                : JsonableUse.Write;
+        }
     }
 }

@@ -64,6 +64,10 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonableTypeAttribute;
     private Slot _jsonableSerializer;
     private Slot _jsonableResults;
+    private Slot _httpClientJsonableExtensions;
+    private Slot _httpContentJsonableExtensions;
+    private Slot _httpResponseMessageJsonableExtensions;
+    private Slot _jsonableContent;
     private Slot _jsonableResultOfT;
     private Slot _jsonableCreatedResultOfT;
     private Slot _jsonableMembersResultOfT;
@@ -183,6 +187,15 @@ internal sealed class KnownTypeSymbols
     public INamedTypeSymbol? JsonableSerializer => Get(ref _jsonableSerializer, "Jsonable.JsonableSerializer");
 
     public INamedTypeSymbol? JsonableResults => Get(ref _jsonableResults, "Jsonable.AspNetCore.Http.JsonableResults");
+
+    /// <summary>The client package's entry points (Jsonable.Http), whose generic methods take the model's type.</summary>
+    public INamedTypeSymbol? HttpClientJsonableExtensions => Get(ref _httpClientJsonableExtensions, "Jsonable.Http.HttpClientJsonableExtensions");
+
+    public INamedTypeSymbol? HttpContentJsonableExtensions => Get(ref _httpContentJsonableExtensions, "Jsonable.Http.HttpContentJsonableExtensions");
+
+    public INamedTypeSymbol? HttpResponseMessageJsonableExtensions => Get(ref _httpResponseMessageJsonableExtensions, "Jsonable.Http.HttpResponseMessageJsonableExtensions");
+
+    public INamedTypeSymbol? JsonableContent => Get(ref _jsonableContent, "Jsonable.Http.JsonableContent");
 
     public INamedTypeSymbol? JsonableResultOfT => Get(ref _jsonableResultOfT, "Jsonable.AspNetCore.Http.JsonableResult`1");
 

@@ -8,7 +8,8 @@ namespace Jsonable;
 /// <summary>
 /// Arrays and dictionaries, with their JMC1 count hints: a count is checked against the bytes left (minus what the open
 /// containers' remaining elements need) before it sizes anything, and against the elements actually read; the depth
-/// and container budget every object, array and dictionary enters.
+/// every object, array and dictionary enters. How many containers a document holds is not limited: each materializes
+/// one instance from at least the two bytes that back it, as System.Text.Json's would.
 /// </summary>
 public ref partial struct JsonableReader
 {
@@ -248,11 +249,6 @@ public ref partial struct JsonableReader
         if (++_depth > _maxDepth)
         {
             ThrowAt(_pos, $"The document is nested deeper than the maximum depth of {_maxDepth}.");
-        }
-
-        if (++_containers > _containerBudget)
-        {
-            ThrowTooManyContainers();
         }
 
         if ((_depth & (JsonableLimits.StackCheckInterval - 1)) == 0)

@@ -9,11 +9,6 @@ namespace Jsonable;
 public ref partial struct JsonableReader
 {
     [DoesNotReturn]
-    private readonly void ThrowTooManyContainers() => ThrowAt(
-        _pos,
-        $"The document holds more than {_containerBudget} objects, arrays and dictionaries, too many for its {DocumentLength} bytes (the limit is MaxContainersPerKilobyte per 1,024 bytes plus {JsonableReaderOptions.ContainerAllowance}).");
-
-    [DoesNotReturn]
     private readonly void ThrowTruncated() => ThrowAt(_buffer.Length, "The input ends before the value is complete.");
 
     private readonly JsonableException OutOfRange(string typeName) =>

@@ -220,7 +220,7 @@ public ref partial struct JsonableReader
     // 10^18 - 1 fits a long with room to spare, so no overflow check is needed while parsing.
     private const int MaxPlainIntegerDigits = 18;
 
-    /// <summary>Reads a number as <see cref="double"/> (one too large for it is infinity, as System.Text.Json reads it); a quoted one too, as the web defaults read it.</summary>
+    /// <summary>Reads a number as <see cref="double"/> (one too large for it is an error, where System.Text.Json reads infinity); a quoted one too, as the web defaults read it.</summary>
     public double ReadDouble() => ReadDouble(WebNumberHandling);
 
     /// <summary>Reads a number as <see cref="double"/>, from a string too where <paramref name="handling"/> allows it.</summary>
@@ -237,11 +237,12 @@ public ref partial struct JsonableReader
         }
 
         ReadOnlySpan<byte> token = ReadNumberToken("Double", out _);
-        // A number beyond the range reads as infinity, as System.Text.Json reads it (writing it back is refused by both).
-        return double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out double v) ? v : throw OutOfRange("Double");
+        // A number beyond the range is refused rather than read as infinity (as System.Text.Json reads it): a stored
+        // infinity cannot be written back, so one request would make every later response holding it fail.
+        return double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out double v) && double.IsFinite(v) ? v : throw OutOfRange("Double");
     }
 
-    /// <summary>Reads a number as <see cref="float"/> (one too large for it is infinity, as System.Text.Json reads it); a quoted one too, as the web defaults read it.</summary>
+    /// <summary>Reads a number as <see cref="float"/> (one too large for it is an error, where System.Text.Json reads infinity); a quoted one too, as the web defaults read it.</summary>
     public float ReadSingle() => ReadSingle(WebNumberHandling);
 
     /// <summary>Reads a number as <see cref="float"/>, from a string too where <paramref name="handling"/> allows it (see <see cref="ReadDouble(JsonNumberHandling)"/>).</summary>
@@ -255,8 +256,8 @@ public ref partial struct JsonableReader
         }
 
         ReadOnlySpan<byte> token = ReadNumberToken("Single", out _);
-        // A number beyond the range reads as infinity, as System.Text.Json reads it (writing it back is refused by both).
-        return float.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out float v) ? v : throw OutOfRange("Single");
+        // Beyond the range: refused, as for double.
+        return float.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out float v) && float.IsFinite(v) ? v : throw OutOfRange("Single");
     }
 
     /// <summary>Reads a number as <see cref="decimal"/>, keeping its scale; a quoted one too, as the web defaults read it.</summary>

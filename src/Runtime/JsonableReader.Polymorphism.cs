@@ -26,7 +26,6 @@ public ref partial struct JsonableReader
     {
         int start = _pos;
         int depth = _depth;
-        long containers = _containers;
         long reserved = _reserved;
         if (!TryReadObjectStart())
         {
@@ -68,7 +67,6 @@ public ref partial struct JsonableReader
 
         _pos = start;
         _depth = depth;
-        _containers = containers;
         _reserved = reserved;
         discriminator = new JsonableTypeDiscriminator(present, isNumber, text, number, valueOffset, _metadataDepth, _discriminatorEnd, _discriminatorName);
         _metadataDepth = objectDepth;

@@ -20,8 +20,6 @@ public ref partial struct JsonableReader
         _depth = state.Depth;
         _reserved = state.Reserved;
         _maxDepth = JsonableLimits.EffectiveMaxDepth(options.MaxDepth);
-        _containers = state.Containers;
-        _containerBudget = context.ContainerBudget;
         _unknownMembers = options.UnknownMemberHandling;
         PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
         Format = format;
@@ -35,10 +33,7 @@ public ref partial struct JsonableReader
     }
 
     /// <summary>What the next window resumes from.</summary>
-    internal readonly ReaderState State => new(_depth, _containers, _reserved);
-
-    /// <summary>The whole document's length, as far as it is known (a window's own length plus what follows it).</summary>
-    private readonly long DocumentLength => _window is { } window ? window.Base + _buffer.Length + window.Tail : _buffer.Length;
+    internal readonly ReaderState State => new(_depth, _reserved);
 
     /// <summary>The JSON path at <paramref name="pos"/>: from the document's start, or from the window's context.</summary>
     private readonly string LocatePath(int pos, bool containerOnly = false) =>
@@ -48,7 +43,7 @@ public ref partial struct JsonableReader
 }
 
 /// <summary>The part of a reader's state that carries over from one window to the next.</summary>
-internal readonly record struct ReaderState(int Depth, long Containers, long Reserved);
+internal readonly record struct ReaderState(int Depth, long Reserved);
 
 /// <summary>Where a window lies in its document, and the path context at its first byte.</summary>
 internal sealed class ReaderWindow
@@ -58,9 +53,6 @@ internal sealed class ReaderWindow
 
     /// <summary>The bytes of the document after the window (an upper bound when the length is unknown; 0 for the last window).</summary>
     public long Tail { get; set; }
-
-    /// <summary>The containers the whole document may hold.</summary>
-    public long ContainerBudget { get; set; }
 
     /// <summary>Whether the bytes before the window end with a complete string (which, at the document's end, is the object's fault).</summary>
     public bool AfterString { get; set; }

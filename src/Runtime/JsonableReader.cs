@@ -28,8 +28,6 @@ public ref partial struct JsonableReader
     private readonly JsonableUnknownMemberHandling _unknownMembers;
     private int _pos;
     private int _depth;
-    private readonly long _containerBudget;
-    private long _containers;
 
     // Bytes that the not-yet-started elements of the open containers with a count hint need at the very least.
     // A new count is checked against the bytes left minus this, so nested claims cannot add up past the body.
@@ -63,8 +61,6 @@ public ref partial struct JsonableReader
         _depth = 0;
         _reserved = 0;
         _maxDepth = JsonableLimits.EffectiveMaxDepth(options.MaxDepth);
-        _containers = 0;
-        _containerBudget = ((long)input.Length * options.MaxContainersPerKilobyte / 1024) + JsonableReaderOptions.ContainerAllowance;
         _unknownMembers = options.UnknownMemberHandling;
         PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
         RefusesReadOnlyMemberChanges = options.RefuseReadOnlyMemberChanges;
@@ -343,12 +339,7 @@ public ref partial struct JsonableReader
     /// <param name="name">The member name.</param>
     public void SkipUnknownMember(scoped ReadOnlySpan<byte> name)
     {
-        // A name that matched a member equals that member's (valid) UTF-8 name; only the others need checking.
-        if (!Utf8.IsValid(name))
-        {
-            ThrowAt(_buffer.Overlaps(name, out int nameOffset) ? nameOffset : _pos, "The member name is not valid UTF-8.");
-        }
-
+        // The name of a member that is skipped is never decoded, so (as System.Text.Json) it is not checked for valid UTF-8.
         if (_depth == _metadataDepth && SkipMetadataMember(name))
         {
             return; // metadata of an object read through a polymorphic type (JsonableReader.Polymorphism.cs)
@@ -359,7 +350,17 @@ public ref partial struct JsonableReader
             ThrowAt(_pos, $"The member '{Encoding.UTF8.GetString(name)}' is not known to the target type.");
         }
 
-        SkipValue();
+        int valueStart = _pos;
+        try
+        {
+            SkipValue();
+        }
+        catch (JsonableException ex) when (ex.Path is null)
+        {
+            // As System.Text.Json, which skips an unknown member's value whole: an error inside it is the member's.
+            ex.Path = LocatePath(valueStart);
+            throw;
+        }
     }
 
     // ---- scalars -------------------------------------------------------------------------------

@@ -37,28 +37,10 @@ public sealed record JsonableReaderOptions
     public bool RefuseReadOnlyMemberChanges { get; init; }
 
     /// <summary>
-    /// How many objects, arrays/collections and dictionaries (read or skipped) a document may hold per 1,024 bytes of
-    /// input, on top of a fixed allowance of <see cref="ContainerAllowance"/>. Each one materializes an instance, so
-    /// without a bound a body of empty objects (<c>[{},{},…]</c>, 3 bytes each) becomes many times its size in
-    /// memory and, written back, on the wire. Default 128 (one per 8 bytes); the real-world documents this
-    /// library is measured on hold at most about 90 per KB in their densest parts. Past it, reading fails with
-    /// <see cref="JsonableException"/> (a 400 in ASP.NET Core).
-    /// </summary>
-    public int MaxContainersPerKilobyte
-    {
-        get => _maxContainersPerKilobyte;
-        init => _maxContainersPerKilobyte = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxContainersPerKilobyte must be positive.");
-    }
-
-    /// <summary>
     /// Whether (and how) enums the generated code reads as numbers accept names too, as a global
     /// <c>JsonStringEnumConverter</c> makes System.Text.Json read them. Default <see langword="null"/>: numbers only.
     /// </summary>
     public JsonableEnumNames? EnumNames { get; init; }
 
-    /// <summary>The containers any document may hold regardless of its size (see <see cref="MaxContainersPerKilobyte"/>).</summary>
-    public const int ContainerAllowance = 1000;
-
     private readonly int _maxDepth = JsonableLimits.DefaultMaxDepth;
-    private readonly int _maxContainersPerKilobyte = 128;
 }

@@ -61,7 +61,6 @@ internal sealed class IncrementalDocumentReader<T>
         _length = length;
         _maxBytes = maxBytes;
         _cancellationToken = cancellationToken;
-        _window.ContainerBudget = Budget(length ?? maxBytes);
     }
 
     private bool IsJmc1 => _format == JsonableFormat.Jmc1;
@@ -91,12 +90,6 @@ internal sealed class IncrementalDocumentReader<T>
 
             await ReadToEndAsync().ConfigureAwait(false);
             await StepAsync(StepKind.EndOfDocument, _buffer.Length, _buffer.Length, 0).ConfigureAwait(false);
-            if (_length is null && _state.Containers > Budget(_window.Base))
-            {
-                long budget = Budget(_window.Base);
-                throw new JsonableException($"The document holds more than {budget} objects, arrays and dictionaries, too many for its {_window.Base} bytes (the limit is MaxContainersPerKilobyte per 1,024 bytes plus {JsonableReaderOptions.ContainerAllowance}).", _window.Base, "$");
-            }
-
             return _target;
         }
         finally
@@ -384,13 +377,42 @@ internal sealed class IncrementalDocumentReader<T>
     }
 
     /// <summary>
+    /// Whether a number or literal the reader has just read is, as System.Text.Json tokenizes it, not over yet: glued to
+    /// what follows (<c>1"name"</c>, <c>01</c>: one malformed token) or, for a number, cut off by the end of the body.
+    /// </summary>
+    private bool StillInValue(ReadOnlySpan<byte> span, int consumed)
+    {
+        byte last = span[consumed - 1];
+        if (last is (byte)'"' or (byte)'}' or (byte)']')
+        {
+            return false;
+        }
+
+        if (consumed < _buffer.Length)
+        {
+            // The byte after the value, which the window may not hold (it ends where the framing ended the value).
+            byte next = consumed < span.Length ? span[consumed] : _buffer.Slice(consumed, 1).FirstSpan[0];
+            return next is not ((byte)',' or (byte)'}' or (byte)']' or (byte)' ' or (byte)'\t' or (byte)'\r' or (byte)'\n' or (byte)'/');
+        }
+
+        // Framing ends a value at the end of what arrived only once the body has ended.
+        return last is >= (byte)'0' and <= (byte)'9';
+    }
+
+    /// <summary>
     /// The bytes the reader consumed are done with: the path context moves over those before <paramref name="valueStart"/>
     /// (-1: over all of them), and the buffer (and its contiguous copy) starts after them.
     /// </summary>
     private void Commit(ref JsonableReader reader, ReadOnlySpan<byte> span, long valueStart)
     {
         int consumed = reader.BytesConsumed;
-        JsonPathLocator.Advance(span, _window.Base == 0 && span.StartsWith("\uFEFF"u8) ? 3 : 0, valueStart < 0 ? consumed : (int)valueStart, IsJmc1, _window.Frames);
+        JsonPathLocator.Advance(span, _window.Base == 0 && span.StartsWith("\uFEFF"u8) ? 3 : 0, valueStart < 0 ? consumed : (int)valueStart, IsJmc1, _window.Frames, atDocumentEnd: _completed && consumed == _buffer.Length);
+        if (valueStart >= 0 && consumed > valueStart && _window.Frames.Count > 0 && !StillInValue(span, consumed))
+        {
+            // The value from valueStart was read whole: an error after it lies past it, as the scan puts one after a value.
+            _window.Frames[^1] = JsonPathLocator.PastValue(_window.Frames[^1]);
+        }
+
         _state = reader.State;
         if (consumed > 0)
         {
@@ -512,13 +534,5 @@ internal sealed class IncrementalDocumentReader<T>
         {
             throw new JsonableException($"The body is larger than the limit of {_maxBytes} bytes.", _maxBytes, "$") { IsSizeLimit = true };
         }
-
-        if (_completed && _length is null)
-        {
-            _window.ContainerBudget = Budget(_window.Base + _buffer.Length);
-        }
     }
-
-    private long Budget(long length) =>
-        length >= long.MaxValue / 4096 ? long.MaxValue : (length * _options.MaxContainersPerKilobyte / 1024) + JsonableReaderOptions.ContainerAllowance;
 }

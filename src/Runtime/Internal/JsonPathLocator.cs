@@ -17,6 +17,7 @@ internal static class JsonPathLocator
         public bool IsArray;
         public int Index;
         public bool AwaitingName;
+        public bool Named; // the name's colon has been read: the member's value is being read, and the path names it
         public int NameStart; // offset of the raw (still escaped) name; -1 when there is none yet
         public int NameLength;
         public string? CarriedName; // the name, decoded, when it lies before the window being scanned
@@ -42,15 +43,10 @@ internal static class JsonPathLocator
     /// </summary>
     public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false, bool afterClose = false)
     {
+        // The window's frames already account for the value before it (see IncrementalDocumentReader's Commit), so the
+        // bytes before the window need no more than the frames.
+        _ = (afterString, afterClose);
         var frames = initial is null ? new List<Frame>() : new List<Frame>(initial);
-        // The window holds nothing but whitespace before the document ends: the token before it was the last one.
-        bool endsAfterWindowStart = atDocumentEnd && offset >= doc.Length && doc.IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0;
-        if (endsAfterWindowStart && ((afterString && !frames[^1].IsArray) || afterClose))
-        {
-            // A member's string, or a '}' or ']', ended the document: as below, the error lies past that value.
-            frames[^1] = PastValue(frames[^1]);
-        }
-
         LocateCore(doc, atDocumentStart && doc.StartsWith("\uFEFF"u8) ? 3 : 0, offset, jmc, frames, atDocumentEnd);
         if (containerOnly && frames.Count > 0)
         {
@@ -64,9 +60,9 @@ internal static class JsonPathLocator
     /// Moves <paramref name="frames"/> over <paramref name="doc"/> from <paramref name="from"/> to <paramref name="to"/>,
     /// and keeps the names it found as text, so that the frames describe the next window's first byte.
     /// </summary>
-    public static void Advance(ReadOnlySpan<byte> doc, int from, int to, bool jmc, List<Frame> frames)
+    public static void Advance(ReadOnlySpan<byte> doc, int from, int to, bool jmc, List<Frame> frames, bool atDocumentEnd = false)
     {
-        LocateCore(doc, from, to, jmc, frames, atDocumentEnd: false);
+        LocateCore(doc, from, to, jmc, frames, atDocumentEnd);
         for (int i = 0; i < frames.Count; i++)
         {
             Frame frame = frames[i];
@@ -87,7 +83,18 @@ internal static class JsonPathLocator
             byte b = doc[pos];
             switch (b)
             {
-                case (byte)' ' or (byte)'\t' or (byte)'\n' or (byte)'\r' or (byte)':':
+                case (byte)' ' or (byte)'\t' or (byte)'\n' or (byte)'\r':
+                    pos++;
+                    break;
+                case (byte)':':
+                    // As System.Text.Json: a name counts once its colon is read (a name without one is the object's error).
+                    if (frames.Count > 0 && !frames[^1].IsArray && (frames[^1].NameStart >= 0 || frames[^1].CarriedName is not null))
+                    {
+                        Frame named = frames[^1];
+                        named.Named = true;
+                        frames[^1] = named;
+                    }
+
                     pos++;
                     break;
                 case (byte)'/':
@@ -125,10 +132,10 @@ internal static class JsonPathLocator
                     }
 
                     pos++;
-                    if (atDocumentEnd && offset >= doc.Length && frames.Count > 0 && doc.Slice(pos).IndexOfAnyExcept(s_whitespace) < 0)
+                    if (frames.Count > 0)
                     {
-                        // The document ends right after a value that closed (whitespace aside): as System.Text.Json, the
-                        // error lies past that value, in the object it was a member of or at the array's next element.
+                        // The value closed: as System.Text.Json, an error after it lies past it, in the object it was a
+                        // member of or at the array's next element.
                         frames[^1] = PastValue(frames[^1]);
                     }
 
@@ -137,15 +144,13 @@ internal static class JsonPathLocator
                     if (frames.Count > 0)
                     {
                         Frame top = frames[^1];
-                        if (top.IsArray)
-                        {
-                            top.Index++;
-                        }
-                        else
+                        // An array's index counts the elements read (as System.Text.Json's does), not the commas.
+                        if (!top.IsArray)
                         {
                             top.AwaitingName = true;
                             top.NameStart = -1;
                             top.CarriedName = null;
+                            top.Named = false;
                         }
 
                         frames[^1] = top;
@@ -160,16 +165,12 @@ internal static class JsonPathLocator
                         return;
                     }
 
-                    if (atDocumentEnd && offset >= doc.Length && doc.Slice(end + 1).IndexOfAnyExcept(s_whitespace) < 0 && frames.Count > 0 && !frames[^1].IsArray)
+                    if (end >= offset)
                     {
-                        // The document ends right after a complete string (a member name, or a member's value; whitespace aside): as
-                        // System.Text.Json, the error is the object's, which the member never became part of or is done.
-                        Frame top = frames[^1];
-                        top.NameStart = -1;
-                        top.CarriedName = null;
-                        frames[^1] = top;
+                        return; // the error is inside the string: a name not yet a member's, or the member's value
                     }
-                    else if (frames.Count > 0 && frames[^1].AwaitingName)
+
+                    if (frames.Count > 0 && frames[^1].AwaitingName)
                     {
                         Frame top = frames[^1];
                         top.AwaitingName = false;
@@ -177,6 +178,10 @@ internal static class JsonPathLocator
                         top.NameLength = end - pos - 1;
                         top.CarriedName = null;
                         frames[^1] = top;
+                    }
+                    else if (frames.Count > 0)
+                    {
+                        frames[^1] = PastValue(frames[^1]); // a string value, complete
                     }
 
                     pos = end + 1;
@@ -189,9 +194,19 @@ internal static class JsonPathLocator
                         pos++;
                     }
 
-                    if (pos == start)
+                    if (pos == start || pos > offset || !IsToken(doc.Slice(start, pos - start)))
                     {
-                        return;
+                        return; // the error is inside the number or literal (or it is malformed): the member's or element's
+                    }
+
+                    if (pos == doc.Length && atDocumentEnd && !IsLiteral(doc.Slice(start, pos - start)))
+                    {
+                        return; // a number the input cuts off may go on: as System.Text.Json, it is still being read
+                    }
+
+                    if (frames.Count > 0)
+                    {
+                        frames[^1] = PastValue(frames[^1]);
                     }
 
                     break;
@@ -200,7 +215,7 @@ internal static class JsonPathLocator
     }
 
     /// <summary>The frame once the value it holds is complete: an object's member is done, an array is at its next element.</summary>
-    private static Frame PastValue(Frame frame)
+    internal static Frame PastValue(Frame frame)
     {
         if (frame.IsArray)
         {
@@ -210,10 +225,65 @@ internal static class JsonPathLocator
         {
             frame.NameStart = -1;
             frame.CarriedName = null;
+            frame.Named = false;
         }
 
         return frame;
     }
+
+    /// <summary>Whether <paramref name="token"/> is a whole literal or a number as RFC 8259 spells it.</summary>
+    private static bool IsToken(ReadOnlySpan<byte> token)
+    {
+        if (IsLiteral(token))
+        {
+            return true;
+        }
+
+        int i = token.Length > 0 && token[0] == (byte)'-' ? 1 : 0;
+        int digits = Digits(token, ref i);
+        if (digits == 0 || (digits > 1 && token[i - digits] == (byte)'0'))
+        {
+            return false;
+        }
+
+        if (i < token.Length && token[i] == (byte)'.')
+        {
+            i++;
+            if (Digits(token, ref i) == 0)
+            {
+                return false;
+            }
+        }
+
+        if (i < token.Length && (token[i] | 0x20) == (byte)'e')
+        {
+            i++;
+            if (i < token.Length && token[i] is (byte)'+' or (byte)'-')
+            {
+                i++;
+            }
+
+            if (Digits(token, ref i) == 0)
+            {
+                return false;
+            }
+        }
+
+        return i == token.Length;
+    }
+
+    private static int Digits(ReadOnlySpan<byte> token, ref int i)
+    {
+        int start = i;
+        while (i < token.Length && token[i] is >= (byte)'0' and <= (byte)'9')
+        {
+            i++;
+        }
+
+        return i - start;
+    }
+
+    private static bool IsLiteral(ReadOnlySpan<byte> token) => token.SequenceEqual("true"u8) || token.SequenceEqual("false"u8) || token.SequenceEqual("null"u8);
 
     /// <summary>The offset of the closing quote of a string whose content starts at <paramref name="i"/>; -1 if there is none.</summary>
     internal static int FindStringEnd(ReadOnlySpan<byte> doc, int i)
@@ -273,6 +343,10 @@ internal static class JsonPathLocator
             if (f.IsArray)
             {
                 sb.Append('[').Append(f.Index).Append(']');
+            }
+            else if (!f.Named)
+            {
+                // A name without its colon yet, or none: the object's own path.
             }
             else if (f.NameStart >= 0)
             {
