@@ -96,6 +96,23 @@ public sealed class PatchWireTests
         Assert.Equal(transform.ToJson(), updated?.ToJson());
     }
 
+    [Fact]
+    public async Task PatchAsJsonable_WithABareNullForOptions_Compiles_AndSendsTheDefault()
+    {
+        // (uri, value, member, null) and (uri, previous, current, null) once failed to compile: null fitted both the
+        // options and the ifMatch overloads (CS0121). A bare null is the options, the default ones.
+        Transform transform = NewTransform();
+        await using PatchRecorder server = await PatchRecorder.StartAsync(transform);
+
+        using HttpResponseMessage member = await server.Client.PatchAsJsonableAsync("/transforms/7", transform, nameof(Transform.Position), null);
+        Transform current = Transform.CreateFromJson(System.Text.Encoding.UTF8.GetBytes(transform.ToJson()));
+        current.Name = "moved";
+        using HttpResponseMessage delta = await server.Client.PatchAsJsonableAsync("/transforms/7", transform, current, null);
+
+        Assert.Equal(["application/jsonc+jmc1", "application/jsonc+jmc1"], server.Received.Select(r => r.ContentType));
+        Assert.Equal(transform.ToJson(), (await member.ReadFromJsonableAsync<Transform>())?.ToJson());
+    }
+
     [Theory]
     [InlineData("\"v7\"")]
     [InlineData("W/\"weak-1\"")]
