@@ -84,6 +84,7 @@ public ref partial struct JsonableReader
         string reason = exception is InsufficientExecutionStackException
             ? "The document is nested too deeply to read."
             : $"The value could not be read: {exception.Message}";
-        return new JsonableException(reason, _pos, LocatePath(_pos), exception);
+        // Just inside the value read last (a callback or setter runs once it is complete), so the path names its member.
+        return new JsonableException(reason, _pos, LocatePath(Math.Max(_pos - 1, 0)), exception);
     }
 }

@@ -38,7 +38,7 @@ public ref partial struct JsonableReader
     /// <summary>The JSON path at <paramref name="pos"/>: from the document's start, or from the window's context.</summary>
     private readonly string LocatePath(int pos, bool containerOnly = false) =>
         _window is { } window
-            ? JsonPathLocator.Locate(_buffer, pos, IsJmc, containerOnly, window.Frames, atDocumentStart: window.Base == 0, atDocumentEnd: window.Tail == 0, afterString: window.AfterString, afterClose: window.AfterClose)
+            ? JsonPathLocator.Locate(_buffer, pos, IsJmc, containerOnly, window.Frames, atDocumentStart: window.Base == 0, atDocumentEnd: window.Tail == 0)
             : JsonPathLocator.Locate(_buffer, pos, IsJmc, containerOnly);
 }
 
@@ -53,12 +53,6 @@ internal sealed class ReaderWindow
 
     /// <summary>The bytes of the document after the window (an upper bound when the length is unknown; 0 for the last window).</summary>
     public long Tail { get; set; }
-
-    /// <summary>Whether the bytes before the window end with a complete string (which, at the document's end, is the object's fault).</summary>
-    public bool AfterString { get; set; }
-
-    /// <summary>Whether the bytes before the window end with a '}' or ']' (which, at the document's end, puts the error past that value).</summary>
-    public bool AfterClose { get; set; }
 
     /// <summary>The readers' transcoding buffer, kept from window to window (else each piece's reader would allocate its own).</summary>
     public char[]? Chars { get; set; }

@@ -339,7 +339,13 @@ public ref partial struct JsonableReader
     /// <param name="name">The member name.</param>
     public void SkipUnknownMember(scoped ReadOnlySpan<byte> name)
     {
-        // The name of a member that is skipped is never decoded, so (as System.Text.Json) it is not checked for valid UTF-8.
+        // A name that matched a member equals that member's (valid) UTF-8 name; only the others need checking (System.Text.Json
+        // skips an unknown member without checking its name: Jsonable refuses what is not UTF-8 anywhere in a document).
+        if (!Utf8.IsValid(name))
+        {
+            ThrowAt(_buffer.Overlaps(name, out int nameOffset) ? nameOffset : _pos, "The member name is not valid UTF-8.");
+        }
+
         if (_depth == _metadataDepth && SkipMetadataMember(name))
         {
             return; // metadata of an object read through a polymorphic type (JsonableReader.Polymorphism.cs)

@@ -414,12 +414,6 @@ internal sealed class IncrementalDocumentReader<T>
         }
 
         _state = reader.State;
-        if (consumed > 0)
-        {
-            _window.AfterString = span[consumed - 1] == (byte)'"';
-            _window.AfterClose = span[consumed - 1] is (byte)'}' or (byte)']';
-        }
-
         _buffer = _buffer.Slice(consumed);
         _window.Base += consumed;
         if (_copied >= consumed)

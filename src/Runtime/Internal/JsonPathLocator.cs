@@ -41,11 +41,9 @@ internal static class JsonPathLocator
     /// The JSON path of the value at <paramref name="offset"/> of a window of a document: the scan starts from
     /// <paramref name="initial"/>, the frames open at the window's first byte.
     /// </summary>
-    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd, bool afterString = false, bool afterClose = false)
+    public static string Locate(ReadOnlySpan<byte> doc, int offset, bool jmc, bool containerOnly, List<Frame>? initial, bool atDocumentStart, bool atDocumentEnd)
     {
-        // The window's frames already account for the value before it (see IncrementalDocumentReader's Commit), so the
-        // bytes before the window need no more than the frames.
-        _ = (afterString, afterClose);
+        // The window's frames already account for the values before it (see IncrementalDocumentReader's Commit).
         var frames = initial is null ? new List<Frame>() : new List<Frame>(initial);
         LocateCore(doc, atDocumentStart && doc.StartsWith("\uFEFF"u8) ? 3 : 0, offset, jmc, frames, atDocumentEnd);
         if (containerOnly && frames.Count > 0)

@@ -80,7 +80,7 @@ public sealed class DenseContainerTests
         long jsonable = Allocated(() => Read(large));
 
         Assert.InRange(largePerByte, 0, 64); // an empty object or list of a few dozen bytes, and a reference, per 3 bytes
-        Assert.InRange(largePerByte, 0, smallPerByte * 1.5); // linear: a body ten times larger costs no more per byte
+        Assert.InRange(largePerByte, 0, (smallPerByte * 2) + 1); // linear: a body ten times larger costs no more per byte (a list's doubling aside)
         Assert.True(jsonable <= stj, $"Jsonable allocated {jsonable} bytes, System.Text.Json {stj}, for {large.Length} bytes");
 
         static void Read(byte[] body) => Route.CreateFromJson(body);

@@ -29,8 +29,8 @@ public sealed class StrictJmc1Tests
         ["two length comments before a string"] = ([ObjectWithMember("note"), 2], [2, "\"hi\"}"], "$.note"),
         ["two length comments before a name"] = ([Prefix, 5], [5, "\"count\":1}"], "$"),
         ["two length comments before an array"] = ([ObjectWithMember("codes"), 1], [1, "[1]}"], "$.codes"),
-        ["length comment before the end of an object"] = ([ObjectWithMember("count"), "1"], [0, "}"], "$.count"),
-        ["length comment before a comma"] = ([ObjectWithMember("count"), "1"], [0, ",", 4, "\"paid\":true}"], "$.count"),
+        ["length comment before the end of an object"] = ([ObjectWithMember("count"), "1"], [0, "}"], "$"),
+        ["length comment before a comma"] = ([ObjectWithMember("count"), "1"], [0, ",", 4, "\"paid\":true}"], "$"),
         ["header before a string"] = ([ObjectWithMember("note")], ["/*JMC1*/\"hi\"}"], "$.note"),
         ["header before a property name"] = ([Prefix], ["/*JMC1*/\"count\":1}"], "$"),
         ["header before a number"] = ([ObjectWithMember("count")], ["/*JMC1*/5}"], "$.count"),
@@ -41,7 +41,7 @@ public sealed class StrictJmc1Tests
         ["header inside an array before a number"] = ([ObjectWithMember("codes"), 1, "["], ["/*JMC1*/1]}"], "$.codes[0]"),
         ["length comment before a skipped member's number"] = ([ObjectWithMember("unknown")], [1, "5}"], "$.unknown"),
         ["header before a skipped member's string"] = ([ObjectWithMember("unknown")], ["/*JMC1*/\"x\"}"], "$.unknown"),
-        ["length comment before a number inside a skipped array"] = ([ObjectWithMember("unknown"), 1, "["], [1, "5]}"], "$.unknown[0]"),
+        ["length comment before a number inside a skipped array"] = ([ObjectWithMember("unknown"), 1, "["], [1, "5]}"], "$.unknown"),
         ["two headers at the root"] = (["/*JMC1*/"], ["/*JMC1*/{}"], "$"),
     };
 

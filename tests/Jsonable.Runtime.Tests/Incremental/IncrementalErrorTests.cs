@@ -94,15 +94,6 @@ public sealed class IncrementalErrorTests
         Assert.NotNull(name);
     }
 
-    [Fact]
-    public async Task The_container_budget_is_the_whole_body_s_and_fails_at_the_same_container()
-    {
-        // 2,000 empty statuses in 6,014 bytes: a budget of 1,751 containers, passed inside the array.
-        byte[] body = Encoding.UTF8.GetBytes("{\"statuses\":[" + string.Join(",", Enumerable.Repeat("{}", 2000)) + "]}");
-
-        Assert.False(await AssertSameOutcome(nameof(Twitter), body, JsonableFormat.Json, null));
-    }
-
     [Theory]
     [InlineData(-1)]
     [InlineData(1)]
