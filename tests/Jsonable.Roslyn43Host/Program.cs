@@ -19,6 +19,7 @@ namespace Jsonable.Roslyn43Host;
 ///     ITEMS.json (the output of `dotnet msbuild -getItem:Compile -getItem:ReferencePathWithRefAssemblies
 ///     -getProperty:DefineConstants`) at C# 9, and writes APP.exe. Fails on any load warning, any generator or analyzer
 ///     warning or error, and any compile error.
+///   --measure-other-roslyn 1: allowed only in a build made with -p:RoslynHostVersion=X (to time the other band).
 ///   Jsonable.Roslyn43Host --expect-load-failure DLL
 ///     succeeds only if DLL does NOT load here (what Unity's compiler reports as CS8032/CS9057).
 /// </summary>
@@ -29,7 +30,7 @@ internal static class Program
         Dictionary<string, string> options = ParseArgs(args);
         string roslyn = typeof(CSharpCompilation).Assembly.GetName().Version!.ToString();
         Console.WriteLine($"Roslyn in this process: Microsoft.CodeAnalysis.CSharp {roslyn}");
-        if (AppDomain.CurrentDomain.GetAssemblies().Any(a => a.GetName().Name == "Microsoft.CodeAnalysis" && a.GetName().Version!.Major == 4 && a.GetName().Version!.Minor > 3))
+        if (!options.ContainsKey("measure-other-roslyn") && AppDomain.CurrentDomain.GetAssemblies().Any(a => a.GetName().Name == "Microsoft.CodeAnalysis" && a.GetName().Version!.Major == 4 && a.GetName().Version!.Minor > 3))
         {
             return Fail("a Roslyn newer than 4.3 is loaded in this process");
         }
