@@ -18,11 +18,18 @@ namespace Jsonable.Generator;
 /// <param name="AssemblyName">The assembly's name: the netstandard2.0 registration class is named after it.</param>
 internal readonly record struct EmitShape(bool NetStandard, bool DeclareModuleInitializerAttribute, string AssemblyName)
 {
+#if ROSLYN4_3
+    // Roslyn 4.3.1 (the build Unity loads) predates the CSharp11 member; every later Roslyn gives it this value.
+    private const LanguageVersion CSharp11 = (LanguageVersion)1100;
+#else
+    private const LanguageVersion CSharp11 = LanguageVersion.CSharp11;
+#endif
+
     /// <summary>The shape the compilation needs.</summary>
     /// <param name="compilation">The compilation.</param>
     public static EmitShape For(Compilation compilation)
     {
-        bool oldLanguage = compilation is CSharpCompilation { LanguageVersion: < LanguageVersion.CSharp11 };
+        bool oldLanguage = compilation is CSharpCompilation { LanguageVersion: < CSharp11 };
         INamedTypeSymbol? writable = compilation.GetTypeByMetadataName("Jsonable.IJsonableWritable`1");
         bool netStandardRuntime = writable is not null && writable.GetMembers().IsEmpty;
         if (!oldLanguage && !netStandardRuntime)
