@@ -20,5 +20,7 @@ public sealed class TodosController(TodoStore store) : ControllerBase
 
     /// <summary>Replaces a todo with the body.</summary>
     [HttpPut("{id:int}")]
+    [ProducesResponseType(StatusCodes.Status204NoContent)]
+    [ProducesResponseType(StatusCodes.Status404NotFound)]
     public IActionResult Put(int id, Todo todo) => store.Replace(id, todo) ? NoContent() : NotFound();
 }

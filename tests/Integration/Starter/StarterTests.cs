@@ -10,7 +10,7 @@ namespace Jsonable.Integration.Tests.Starter;
 /// <summary>
 /// The starter users copy (<c>samples/Starter</c>), in memory as it is written: minimal APIs with <c>TypedResults</c>,
 /// a plain <c>Todo</c> body, a merge-patch PATCH and a controller answer in JSON and JMC1, a bad body is a 400 problem
-/// keyed by its JSON path, and its OpenAPI document lists both media types.
+/// keyed by its JSON path, and its OpenAPI document lists both media types for the bodies it reads.
 /// </summary>
 public sealed class StarterTests(StarterTests.StarterFactory factory) : IClassFixture<StarterTests.StarterFactory>
 {
@@ -128,11 +128,13 @@ public sealed class StarterTests(StarterTests.StarterFactory factory) : IClassFi
         await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
         using JsonDocument document = JsonDocument.Parse(body);
         JsonElement paths = document.RootElement.GetProperty("paths");
-        JsonElement post = paths.GetProperty("/todos").GetProperty("post");
-        Assert.Equal([Json, Jmc1], MediaTypes(post.GetProperty("requestBody")));
-        Assert.Equal([Json, Jmc1], MediaTypes(post.GetProperty("responses").GetProperty("201")));
+        Assert.Equal([Json, Jmc1], MediaTypes(paths.GetProperty("/todos").GetProperty("post").GetProperty("requestBody")));
         Assert.Equal([MergePatch, Json, Jmc1], MediaTypes(paths.GetProperty("/todos/{id}").GetProperty("patch").GetProperty("requestBody")));
         Assert.Equal([Json, Jmc1], MediaTypes(paths.GetProperty("/api/todos/{id}").GetProperty("get").GetProperty("responses").GetProperty("200")));
+        JsonElement put = paths.GetProperty("/api/todos/{id}").GetProperty("put");
+        Assert.Equal([Json, Jmc1], MediaTypes(put.GetProperty("requestBody")));
+        Assert.True(put.GetProperty("responses").TryGetProperty("204", out _), "PUT documents its 204: " + put.GetRawText());
+        Assert.Equal(["application/problem+json"], MediaTypes(put.GetProperty("responses").GetProperty("400")));
     }
 
     private static string[] MediaTypes(JsonElement bodyOrResponse)
