@@ -11,7 +11,8 @@ namespace Jsonable.Readme.Tests;
 /// target — exists, so a file that moves turns docs/architecture.md's map (and every other page) into a failing test
 /// rather than a stale one. <see cref="MarkdownLinkTests"/> checks link targets relative to each page; this checks the
 /// paths written from the repository root, links or not. Paths inside fenced blocks (commands, build output) are not
-/// checked.
+/// checked. The other direction holds too: every source file, sample, test project and CI script has a row in the
+/// architecture map's "File map" section, so an added file cannot go unmapped.
 /// </summary>
 public sealed partial class RepositoryPathTests
 {
@@ -84,7 +85,7 @@ public sealed partial class RepositoryPathTests
 
         Assert.True(
             missing.Length == 0,
-            $"docs/architecture.md's file map has no row for these {missing.Length} paths (add a line `- `path` — what it is` under its room):\n" + string.Join("\n", missing));
+            $"docs/architecture.md's file map has no row for these {missing.Length} paths (add a line \"- `path` — what it is\" under its room):\n" + string.Join("\n", missing));
     }
 
     [Fact]
