@@ -11,7 +11,8 @@ namespace Jsonable.Readme.Tests;
 /// target — exists, so a file that moves turns docs/architecture.md's map (and every other page) into a failing test
 /// rather than a stale one. <see cref="MarkdownLinkTests"/> checks link targets relative to each page; this checks the
 /// paths written from the repository root, links or not. Paths inside fenced blocks (commands, build output) are not
-/// checked.
+/// checked. The other direction holds too: every source file, sample, test project and CI script has a row in the
+/// architecture map's "File map" section, so an added file cannot go unmapped.
 /// </summary>
 public sealed partial class RepositoryPathTests
 {
@@ -73,6 +74,101 @@ public sealed partial class RepositoryPathTests
         string[] missing = PathsIn(doc).Where(p => !Exists(p.Path)).Select(p => p.Path).ToArray();
 
         Assert.Equal(["src/Runtime/JsonableWriterThatMoved.cs", "src/Runtime/Gone/Strings.cs", "docs/no-such-page.md"], missing);
+    }
+
+    [Fact]
+    public void ArchitectureMap_HasARowForEverySourceFileSampleTestProjectAndCiScript()
+    {
+        // The other direction from EveryRepositoryPathNamed_Exists: a file added without a row fails here, so the map
+        // cannot fall behind the tree. The message is the list of missing paths, one per line, ready to become rows.
+        string[] missing = Unmapped(RequiredInMap(), MapSection(File.ReadAllLines(Path.Combine(MarkdownSnippets.RepositoryRoot, "docs/architecture.md"))));
+
+        Assert.True(
+            missing.Length == 0,
+            $"docs/architecture.md's file map has no row for these {missing.Length} paths (add a line \"- `path` — what it is\" under its room):\n" + string.Join("\n", missing));
+    }
+
+    [Fact]
+    public void MapCheck_ListsExactlyThePathsInNoRow()
+    {
+        // The check itself can fail: only rows of the file map count (not the rest of the page, not fenced blocks),
+        // a folder row covers a sample or test project, and a source file needs a row of its own.
+        string[] doc =
+        [
+            "The reader is `src/Runtime/Reader.cs`.",
+            "## File map",
+            "- `src/Runtime/Writer.cs` — the writer",
+            "- `samples/Starter` — the starter; `tests/Integration/` — the integration tests",
+            "```text",
+            "`src/Runtime/Fenced.cs`",
+            "```",
+            "## After the map",
+            "- `src/Runtime/Later.cs`, `.ci/run`",
+        ];
+        string[] required = ["src/Runtime/Reader.cs", "src/Runtime/Writer.cs", "src/Runtime/Fenced.cs", "src/Runtime/Later.cs", "samples/Starter", "tests/Integration", ".ci/run"];
+
+        Assert.Equal(["src/Runtime/Reader.cs", "src/Runtime/Fenced.cs", "src/Runtime/Later.cs", ".ci/run"], Unmapped(required, MapSection(doc)));
+    }
+
+    /// <summary>
+    /// What the map must name: every <c>src/**/*.cs</c> file (on disk, outside obj/bin, and any tracked by git), every
+    /// sample (each entry of <c>samples/</c>), every test project (each folder of <c>tests/</c>, and <c>load-tests</c>)
+    /// and every CI script (<c>.ci/*</c>).
+    /// </summary>
+    private static IEnumerable<string> RequiredInMap()
+    {
+        string root = MarkdownSnippets.RepositoryRoot;
+        string Relative(string full) => Path.GetRelativePath(root, full).Replace('\\', '/');
+
+        IEnumerable<string> sources = Directory.EnumerateFiles(Path.Combine(root, "src"), "*.cs", SearchOption.AllDirectories)
+            .Select(Relative)
+            .Concat(TrackedFiles("src").Where(p => p.EndsWith(".cs", StringComparison.Ordinal)))
+            .Where(p => !p.Split('/').Any(part => part is "obj" or "bin"));
+        IEnumerable<string> samples = Directory.EnumerateFileSystemEntries(Path.Combine(root, "samples")).Select(Relative);
+        IEnumerable<string> tests = Directory.EnumerateDirectories(Path.Combine(root, "tests")).Select(Relative).Append("load-tests");
+        IEnumerable<string> ci = Directory.EnumerateFiles(Path.Combine(root, ".ci")).Select(Relative);
+
+        return sources.Concat(samples).Concat(tests).Concat(ci).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal);
+    }
+
+    /// <summary>The files git tracks under <paramref name="folder"/>, or none when git or the repository is not there.</summary>
+    private static IEnumerable<string> TrackedFiles(string folder)
+    {
+        try
+        {
+            using var git = System.Diagnostics.Process.Start(new System.Diagnostics.ProcessStartInfo("git", ["ls-files", "--", folder])
+            {
+                WorkingDirectory = MarkdownSnippets.RepositoryRoot,
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+            });
+            if (git is null)
+            {
+                return [];
+            }
+
+            string output = git.StandardOutput.ReadToEnd();
+            git.WaitForExit();
+            return git.ExitCode == 0 ? output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) : [];
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return []; // no git on this machine: the files on disk are the tree
+        }
+    }
+
+    /// <summary>The lines of the page's "File map" section: from its heading to the next second-level heading.</summary>
+    private static string[] MapSection(string[] lines)
+        => lines.SkipWhile(l => !l.StartsWith("## File map", StringComparison.Ordinal)).Skip(1).TakeWhile(l => !l.StartsWith("## ", StringComparison.Ordinal)).ToArray();
+
+    /// <summary>
+    /// The <paramref name="required"/> paths no row of <paramref name="mapLines"/> names: a file by its own path, a
+    /// sample, test project or script by its path (with or without a trailing <c>/</c>).
+    /// </summary>
+    private static string[] Unmapped(IEnumerable<string> required, string[] mapLines)
+    {
+        var named = new HashSet<string>(PathsIn(mapLines).Select(p => p.Path.TrimEnd('/')), StringComparer.Ordinal);
+        return required.Where(p => !named.Contains(p)).ToArray();
     }
 
     /// <summary>Repository-root paths in the prose of <paramref name="lines"/> (fenced blocks skipped), with their line numbers.</summary>
