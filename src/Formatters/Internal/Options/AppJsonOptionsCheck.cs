@@ -7,6 +7,7 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
+using Jsonable.SystemTextJson;
 
 namespace Jsonable.AspNetCore.Internal;
 
