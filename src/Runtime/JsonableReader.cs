@@ -359,7 +359,31 @@ public ref partial struct JsonableReader
             ThrowAt(_pos, $"The member '{Encoding.UTF8.GetString(name)}' is not known to the target type.");
         }
 
-        SkipValue();
+        SkipWholeValue();
+    }
+
+    /// <summary>
+    /// Skips a value that System.Text.Json would take as one piece (a member it does not bind, extension data): past
+    /// <c>MaxDepth</c> inside it, System.Text.Json keys the error by the value's own path (<c>$.extra</c>), not by
+    /// where the nesting went too deep, and so does this.
+    /// </summary>
+    private void SkipWholeValue()
+    {
+        int start = _pos;
+        try
+        {
+            SkipValue();
+        }
+        catch (JsonableException exception) when (exception.IsDepthLimit && exception.Path is null)
+        {
+            while (start < _buffer.Length && IsWhitespace(_buffer[start]))
+            {
+                start++;
+            }
+
+            exception.Path = LocatePath(start);
+            throw;
+        }
     }
 
     // ---- scalars -------------------------------------------------------------------------------
