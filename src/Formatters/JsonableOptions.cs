@@ -1,4 +1,5 @@
-using Microsoft.AspNetCore.Http;
+using Jsonable.AspNetCore.Internal;
+using Jsonable.Internal;
 
 namespace Jsonable.AspNetCore;
 
@@ -6,8 +7,24 @@ namespace Jsonable.AspNetCore;
 /// <remarks>Member names on the wire are chosen at compile time (see <see cref="JsonableOptionsAttribute"/>), not here.</remarks>
 public sealed class JsonableOptions
 {
-    /// <summary>The deepest nesting read or written before the request (400) or response fails. Default 64.</summary>
-    public int MaxDepth { get; set; } = 64;
+    /// <summary>
+    /// The deepest nesting read or written before the request (400) or response fails, on both stacks. Unset, each stack
+    /// keeps its own System.Text.Json limit, as it does without Jsonable: MVC's <c>JsonOptions</c> (32 unless
+    /// <c>AddJsonOptions</c> sets <c>MaxDepth</c>) and minimal APIs' (64 unless <c>ConfigureHttpJsonOptions</c> sets it);
+    /// read unset, it is 64. Any value set here, 64 included, applies to both stacks.
+    /// </summary>
+    public int MaxDepth
+    {
+        get => _maxDepth;
+        set
+        {
+            _maxDepth = value;
+            IsMaxDepthSet = true;
+        }
+    }
+
+    /// <summary>Whether the app set <see cref="MaxDepth"/> (else each stack's System.Text.Json depth applies).</summary>
+    internal bool IsMaxDepthSet { get; private set; }
 
     /// <summary>What a request body member that matches no member does. Default: skipped.</summary>
     public JsonableUnknownMemberHandling UnknownMemberHandling { get; set; }
@@ -75,37 +92,22 @@ public sealed class JsonableOptions
     /// was compiled with, a converter other than <c>JsonStringEnumConverter</c>, <c>DefaultIgnoreCondition</c>, ... — so that one API
     /// never answers in two styles. The exception names each setting and the Jsonable setting that matches it. When
     /// false, each difference is logged as a warning at startup instead. Settings Jsonable can honour at run time
-    /// (<c>MaxDepth</c>, <c>PropertyNameCaseInsensitive</c>, <c>UnmappedMemberHandling</c>,
-    /// <c>AllowInputFormatterExceptionMessages</c>) are applied to these options unless set here, and a global
-    /// <c>JsonStringEnumConverter</c> names enums on its stack as it does. Default true.
+    /// (<c>PropertyNameCaseInsensitive</c>, <c>UnmappedMemberHandling</c>, <c>AllowInputFormatterExceptionMessages</c>)
+    /// are applied to these options unless set here; each stack keeps its own <c>MaxDepth</c> (see <see cref="MaxDepth"/>),
+    /// and a global <c>JsonStringEnumConverter</c> names enums on its stack as it does. Default true.
     /// </summary>
     public bool FailOnJsonOptionsMismatch { get; set; } = true;
 
-    /// <summary>The enum names a global <c>JsonStringEnumConverter</c> in MVC's JSON options asks for (set from them at startup).</summary>
-    internal JsonableEnumNames? MvcEnumNames { get; set; }
-
-    /// <summary>The enum names a global <c>JsonStringEnumConverter</c> in minimal APIs' JSON options asks for.</summary>
-    internal JsonableEnumNames? HttpEnumNames { get; set; }
-
-    /// <summary>Reader options for the stack that serves <paramref name="context"/>'s endpoint (each reads enums as its JSON options say).</summary>
-    internal JsonableReaderOptions CreateReaderOptions(HttpContext context) => CreateReaderOptions(IsMvc(context));
-
-    /// <summary>Reader options for MVC (<paramref name="mvc"/>) or minimal APIs.</summary>
-    internal JsonableReaderOptions CreateReaderOptions(bool mvc) => new()
+    /// <summary>
+    /// Each stack's reader and writer options, made once when these options are (from the app's JSON options); options
+    /// made by hand (tests) get each stack's defaults when first asked.
+    /// </summary>
+    internal JsonableStacks Stacks
     {
-        MaxDepth = MaxDepth,
-        UnknownMemberHandling = UnknownMemberHandling,
-        PropertyNameCaseInsensitive = PropertyNameCaseInsensitive,
-        EnumNames = mvc ? MvcEnumNames : HttpEnumNames,
-    };
+        get => _stacks ??= JsonableStacks.Create(this, mvc: null, minimal: null);
+        set => _stacks = value;
+    }
 
-    /// <summary>Writer options for the stack that serves <paramref name="context"/>'s endpoint.</summary>
-    internal JsonableWriterOptions CreateWriterOptions(HttpContext context) => CreateWriterOptions(IsMvc(context));
-
-    /// <summary>Writer options for MVC (<paramref name="mvc"/>) or minimal APIs.</summary>
-    internal JsonableWriterOptions CreateWriterOptions(bool mvc) => new() { MaxDepth = MaxDepth, EnumNames = mvc ? MvcEnumNames : HttpEnumNames };
-
-    /// <summary>Whether an MVC action serves the request (its endpoint carries the action), so MVC's JSON options apply.</summary>
-    private static bool IsMvc(HttpContext context) =>
-        context.GetEndpoint()?.Metadata.GetMetadata<Microsoft.AspNetCore.Mvc.Abstractions.ActionDescriptor>() is not null;
+    private int _maxDepth = JsonableLimits.DefaultMaxDepth;
+    private JsonableStacks? _stacks;
 }

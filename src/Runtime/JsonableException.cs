@@ -35,6 +35,9 @@ public sealed class JsonableException : Exception
     /// </summary>
     public bool IsSizeLimit { get; init; }
 
+    /// <summary>Whether the document nests deeper than the reader's <c>MaxDepth</c> (keyed as System.Text.Json keys it: see <c>JsonableReader.SkipWholeValue</c>).</summary>
+    internal bool IsDepthLimit { get; init; }
+
     /// <summary>The reason alone, without path and offset.</summary>
     public string Reason => _reason;
 

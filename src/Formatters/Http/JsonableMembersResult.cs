@@ -130,7 +130,7 @@ public sealed class JsonableMembersResult<T> : IResult, IActionResult, IStatusCo
         {
             // The member stitching is the runtime's (a wire-format job); the whole document is buffered for Content-Length.
             using var document = new PooledByteBufferWriter();
-            JsonableMemberDocumentWriter.Write(document, state.Result.Value, state.Writers, format, options.CreateWriterOptions(context));
+            JsonableMemberDocumentWriter.Write(document, state.Result.Value, state.Writers, format, options.Stacks.For(context).Writer);
             System.Text.Json.JsonWriterOptions? layout = format == JsonableFormat.Json ? AppJsonLayout.For(context, state.Mvc) : null;
             using PooledByteBufferWriter? indented = layout is null ? null : new PooledByteBufferWriter();
             if (indented is not null)

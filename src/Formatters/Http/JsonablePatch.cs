@@ -208,7 +208,7 @@ public sealed partial class JsonablePatch<T> : IEndpointParameterMetadataProvide
             ? found
             : throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "cannot take a merge patch: mark it [FromJson] (a readonly struct cannot change in place)."));
         // Read-only members of nested objects that exist are refused when the patch meets its target (ApplyTo).
-        JsonableReaderOptions readerOptions = options.CreateReaderOptions(context) with { RefuseReadOnlyMemberChanges = true };
+        JsonableReaderOptions readerOptions = options.Stacks.For(context).PatchReader;
         JsonableMemberSet members = info.ValidatePatch(body, format, readerOptions);
         RejectNotEditable(members);
         return new JsonablePatch<T>(body, format, info, readerOptions, members, ifMatch, context.RequestServices);

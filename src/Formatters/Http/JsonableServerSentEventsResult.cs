@@ -47,7 +47,7 @@ public sealed class JsonableServerSentEventsResult<T> : IResult, IEndpointMetada
             JsonableRegistry.GetTypeInfo<T>() is { CanWrite: true } found
                 ? found
                 : throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial).")),
-            JsonableRequestFeature.Of(httpContext).Options.CreateWriterOptions(httpContext));
+            JsonableRequestFeature.Of(httpContext).Options.Stacks.For(httpContext).Writer);
         return ServerSentEventWriter.WriteAsync(httpContext, Events, writeData);
     }
 

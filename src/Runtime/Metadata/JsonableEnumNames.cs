@@ -81,7 +81,7 @@ public sealed class JsonableEnumNames
                     }
                     catch (InvalidOperationException ex)
                     {
-                        // The app's own converter refused the names (AppEnumNames probes it): its exception, as it is.
+                        // The app's own converter refused the names (Jsonable.SystemTextJson.JsonEnumConverters probes it): its exception, as it is.
                         EnumNamesRefusal.Mark(ex);
                         throw;
                     }

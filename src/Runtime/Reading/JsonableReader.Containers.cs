@@ -241,6 +241,10 @@ public ref partial struct JsonableReader
         new(reason, _pos, LocatePath(_pos, containerOnly: true));
 
 
+    [DoesNotReturn]
+    private readonly void ThrowDepthExceeded() =>
+        throw new JsonableException($"The document is nested deeper than the maximum depth of {_maxDepth}.", _pos) { IsDepthLimit = true };
+
     private static bool IsWhitespace(byte b) => b is (byte)' ' or (byte)'\t' or (byte)'\n' or (byte)'\r';
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -248,7 +252,7 @@ public ref partial struct JsonableReader
     {
         if (++_depth > _maxDepth)
         {
-            ThrowAt(_pos, $"The document is nested deeper than the maximum depth of {_maxDepth}.");
+            ThrowDepthExceeded();
         }
 
         if ((_depth & (JsonableLimits.StackCheckInterval - 1)) == 0)

@@ -42,7 +42,7 @@ public ref partial struct JsonableReader
 
         string key = Encoding.UTF8.GetString(name);
         int start = _pos;
-        SkipValue(); // checks the value (depth, JMC1 length hints, UTF-8) as any value is checked; its leading comment stays in the slice
+        SkipWholeValue(); // checks the value (depth, JMC1 length hints, UTF-8) as any value is checked; its leading comment stays in the slice
         ReadOnlySpan<byte> raw = _buffer.Slice(start, _pos - start);
         JsonElement element;
         try

@@ -356,15 +356,29 @@ public ref partial struct JsonableReader
             ThrowAt(_pos, $"The member '{Encoding.UTF8.GetString(name)}' is not known to the target type.");
         }
 
-        int valueStart = _pos;
+        SkipWholeValue();
+    }
+
+    /// <summary>
+    /// Skips a value that System.Text.Json would take as one piece (a member it does not bind, extension data): an error
+    /// inside it (past <c>MaxDepth</c> included) is keyed by the value's own path (<c>$.extra</c>), as System.Text.Json
+    /// keys it, not by where inside the value it went wrong.
+    /// </summary>
+    private void SkipWholeValue()
+    {
+        int start = _pos;
         try
         {
             SkipValue();
         }
-        catch (JsonableException ex) when (ex.Path is null)
+        catch (JsonableException exception) when (exception.Path is null)
         {
-            // As System.Text.Json, which skips an unknown member's value whole: an error inside it is the member's.
-            ex.Path = LocatePath(valueStart);
+            while (start < _buffer.Length && IsWhitespace(_buffer[start]))
+            {
+                start++;
+            }
+
+            exception.Path = LocatePath(start);
             throw;
         }
     }

@@ -81,6 +81,7 @@ internal static class AppJsonOptionsHost
         {
             app.MapPost("/todos", (JsonableBody<Todo> body) => JsonableResults.Ok(body.Value));
             app.MapPost("/stj/todos", (StjTodo todo) => TypedResults.Ok(todo));
+            app.MapPost("/plain/todos", (Todo todo) => TypedResults.Ok(todo)); // a plain T: System.Text.Json through Jsonable's resolver
         }
 
         try

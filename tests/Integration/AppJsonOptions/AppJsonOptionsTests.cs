@@ -230,18 +230,6 @@ public sealed class AppJsonOptionsTests
     }
 
     [Fact]
-    public async Task AppliedSetting_DifferentOnMvcAndMinimal_FailsAskingForOneJsonableValue()
-    {
-        OptionsValidationException failure = await Assert.ThrowsAnyAsync<OptionsValidationException>(() => AppJsonOptionsHost.StartAsync(
-            AppStack.Mvc,
-            o => o.MaxDepth = 10,
-            configureHttp: http => http.SerializerOptions.MaxDepth = 20));
-
-        Assert.Contains("AddJsonOptions sets MaxDepth = 10 and ConfigureHttpJsonOptions sets MaxDepth = 20", failure.Message, StringComparison.Ordinal);
-        Assert.Contains("options.MaxDepth = ...", failure.Message, StringComparison.Ordinal);
-    }
-
-    [Fact]
     public async Task AppliedSetting_SetOnJsonableOptions_WinsOverTheAppsJsonOptions()
     {
         await using WebApplication app = await AppJsonOptionsHost.StartAsync(AppStack.Minimal, o => o.MaxDepth = 2, jsonable => jsonable.MaxDepth = 8);

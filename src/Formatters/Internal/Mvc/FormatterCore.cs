@@ -74,7 +74,7 @@ internal static class FormatterCore
         }
 
         RequestBodyReader.PieceByPiece? pieceByPiece = !isPatch && JsonableRegistry.TryGetTypeInfo(context.ModelType, out JsonableTypeInfo? info)
-            ? new RequestBodyReader.PieceByPiece(info, format, options.CreateReaderOptions(mvc: true))
+            ? new RequestBodyReader.PieceByPiece(info, format, options.Stacks.Mvc.Reader)
             : null;
         using RequestBody body = await RequestBodyReader.ReadUtf8Async(http.Request, encoding, http.RequestAborted, pieceByPiece).ConfigureAwait(false);
         if (body.Length == 0)
@@ -99,7 +99,7 @@ internal static class FormatterCore
             // Parsed where it lies (pipe or pooled copy); only a patch, which outlives binding, keeps a copy of its own.
             object? model = isPatch
                 ? patchTarget!.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
-                : body.IsParsed ? body.Value : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.CreateReaderOptions(mvc: true));
+                : body.IsParsed ? body.Value : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.Stacks.Mvc.Reader);
 
             // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
             return model is null

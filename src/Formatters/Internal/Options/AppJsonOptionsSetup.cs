@@ -22,9 +22,6 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
     internal const string MvcSource = "Microsoft.AspNetCore.Mvc.JsonOptions.JsonSerializerOptions (AddJsonOptions)";
     internal const string HttpSource = "Microsoft.AspNetCore.Http.Json.JsonOptions.SerializerOptions (ConfigureHttpJsonOptions)";
 
-    // MVC's JsonOptions start with MaxDepth 32 (its model binding recursion limit); minimal APIs' with 0, STJ's 64.
-    private const int MvcDefaultMaxDepth = 32;
-
     private static readonly JsonableOptions s_jsonableDefaults = new();
 
     private readonly IOptions<MvcJsonOptions> _mvc;
@@ -48,9 +45,9 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
         {
             Apply(options, conflicts: null);
 
-            // Enum names are per stack, as each stack's System.Text.Json reads its own options.
-            options.MvcEnumNames = AppEnumNames.From(_mvc.Value.JsonSerializerOptions);
-            options.HttpEnumNames = AppEnumNames.From(_http.Value.SerializerOptions);
+            // Depth and enum names are per stack, as each stack's System.Text.Json reads its own options; the
+            // reader and writer options are made here, once per app.
+            options.Stacks = JsonableStacks.Create(options, _mvc.Value.JsonSerializerOptions, _http.Value.SerializerOptions);
         }
     }
 
@@ -130,7 +127,8 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
     }
 
     /// <summary>
-    /// Applies each setting Jsonable honours at run time, unless <see cref="JsonableOptions"/> already set it (an explicit
+    /// Applies each setting Jsonable honours at run time with one value for both stacks (not <c>MaxDepth</c>, which is
+    /// each stack's own: <see cref="JsonableStacks"/>), unless <see cref="JsonableOptions"/> already set it (an explicit
     /// Jsonable setting wins). Jsonable has one value of each for MVC and minimal APIs: where the two JSON options set
     /// different values, nothing is applied and <paramref name="conflicts"/> (when given) gets the reason.
     /// </summary>
@@ -138,13 +136,6 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
     {
         JsonSerializerOptions mvc = _mvc.Value.JsonSerializerOptions;
         JsonSerializerOptions http = _http.Value.SerializerOptions;
-
-        ApplyOne(
-            nameof(JsonSerializerOptions.MaxDepth),
-            EffectiveDepth(mvc.MaxDepth), MvcDefaultMaxDepth,
-            EffectiveDepth(http.MaxDepth), EffectiveDepth(0),
-            options.MaxDepth, s_jsonableDefaults.MaxDepth, nameof(JsonableOptions.MaxDepth),
-            value => options.MaxDepth = value, conflicts);
 
         ApplyOne(
             nameof(JsonSerializerOptions.PropertyNameCaseInsensitive),
@@ -192,9 +183,6 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
             AppJsonOptionsLog.Applied(_logger, property, value!.ToString()!, mvcSet ? "AddJsonOptions" : "ConfigureHttpJsonOptions", jsonableProperty);
         }
     }
-
-    /// <summary>STJ's MaxDepth, where 0 means its default of 64.</summary>
-    private static int EffectiveDepth(int maxDepth) => maxDepth == 0 ? 64 : maxDepth;
 
     private static JsonableUnknownMemberHandling ToJsonable(JsonUnmappedMemberHandling handling) =>
         handling == JsonUnmappedMemberHandling.Disallow ? JsonableUnknownMemberHandling.Disallow : JsonableUnknownMemberHandling.Skip;

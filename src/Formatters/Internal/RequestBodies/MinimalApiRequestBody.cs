@@ -36,7 +36,7 @@ internal static class MinimalApiRequestBody
         {
             try
             {
-                return body.IsParsed ? (T?)body.Value : JsonableSerializer.Deserialize<T>(body.Span, format, options.CreateReaderOptions(context));
+                return body.IsParsed ? (T?)body.Value : JsonableSerializer.Deserialize<T>(body.Span, format, options.Stacks.For(context).Reader);
             }
             catch (JsonableException exception)
             {
@@ -55,7 +55,7 @@ internal static class MinimalApiRequestBody
                 StatusCodes.Status415UnsupportedMediaType);
         }
 
-        RequestBodyReader.PieceByPiece? read = pieceByPiece is null ? null : new(pieceByPiece, format.Value, options.CreateReaderOptions(context));
+        RequestBodyReader.PieceByPiece? read = pieceByPiece is null ? null : new(pieceByPiece, format.Value, options.Stacks.For(context).Reader);
         RequestBody body = await RequestBodyReader.ReadUtf8Async(context.Request, encoding, context.RequestAborted, read).ConfigureAwait(false);
         if (body.Length == 0)
         {

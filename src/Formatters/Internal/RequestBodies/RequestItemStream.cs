@@ -78,7 +78,7 @@ internal static class RequestItemStream
     {
         var streamOptions = new JsonableStreamReaderOptions
         {
-            ReaderOptions = options.CreateReaderOptions(context),
+            ReaderOptions = options.Stacks.For(context).Reader,
             MaxItemBytes = options.MaxStreamItemBytes,
             MaxTotalBytes = bodyLimit,
             RejectNullItems = true,

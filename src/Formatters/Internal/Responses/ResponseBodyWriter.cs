@@ -45,12 +45,12 @@ internal static class ResponseBodyWriter
         {
             // The whole compact document first (no flushes: a second pass needs all of it), then STJ's layout of it.
             using var compact = new PooledByteBufferWriter();
-            await info.WriteDocumentAsync(compact, value, format, options.CreateWriterOptions(context), static _ => ValueTask.CompletedTask, int.MaxValue, aborted).ConfigureAwait(false);
+            await info.WriteDocumentAsync(compact, value, format, options.Stacks.For(context).Writer, static _ => ValueTask.CompletedTask, int.MaxValue, aborted).ConfigureAwait(false);
             AppJsonLayout.Write(compact.WrittenSpan, output, indented);
         }
         else
         {
-            await info.WriteDocumentAsync(output, value, format, options.CreateWriterOptions(context), output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
+            await info.WriteDocumentAsync(output, value, format, options.Stacks.For(context).Writer, output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
         }
 
         if (output.IsBufferedWhole)

@@ -25,7 +25,7 @@ internal static class StreamResponseWriter
         try
         {
             PipeWriter body = await StartAsync(context).ConfigureAwait(false);
-            await info.WriteJsonLinesAsync(body, value, options.CreateWriterOptions(context), ct => FlushAsync(body, ct), Math.Max(options.ResponseBufferSize, 1), aborted).ConfigureAwait(false);
+            await info.WriteJsonLinesAsync(body, value, options.Stacks.For(context).Writer, ct => FlushAsync(body, ct), Math.Max(options.ResponseBufferSize, 1), aborted).ConfigureAwait(false);
             await FlushAsync(body, aborted).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (aborted.IsCancellationRequested)

@@ -65,7 +65,7 @@ internal static class AsyncSequenceResponse
         try
         {
             PipeWriter body = await StreamResponseWriter.StartAsync(context).ConfigureAwait(false);
-            await info.WriteDocumentAsync(body, value, JsonableFormat.Jmc1, options.CreateWriterOptions(context), ct => StreamResponseWriter.FlushAsync(body, ct), Math.Max(options.ResponseBufferSize, 1), aborted).ConfigureAwait(false);
+            await info.WriteDocumentAsync(body, value, JsonableFormat.Jmc1, options.Stacks.For(context).Writer, ct => StreamResponseWriter.FlushAsync(body, ct), Math.Max(options.ResponseBufferSize, 1), aborted).ConfigureAwait(false);
             await StreamResponseWriter.FlushAsync(body, aborted).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (aborted.IsCancellationRequested)

@@ -1,27 +1,29 @@
 using System;
 using System.Collections.Generic;
 using System.Text.Json;
+using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
+using Jsonable.SystemTextJson;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
 namespace Jsonable.AspNetCore.Internal;
 
 /// <summary>
-/// Hands System.Text.Json a contract for every type the <see cref="JsonableRegistry"/> knows (generated types and their
-/// root collections) whose converter runs the generated code, so that every path of the app that serializes through
-/// the app's <c>JsonOptions</c> (<c>TypedResults.Ok</c>, <c>Results.Ok</c>, a handler returning <c>T</c>, a plain
-/// <c>T</c> body parameter, <c>ReadFromJsonAsync</c>) reads and writes JSON with the generated readers and writers.
-/// Other types answer <see langword="null"/>, so the next resolver of the chain serves them.
+/// The app's two HTTP <c>JsonOptions</c> (MVC's and minimal APIs') served by the runtime's
+/// <see cref="JsonableJsonTypeInfoResolver"/>, one per stack with that stack's reader and writer options
+/// (<see cref="JsonableStackOptions"/>), so that every path that serializes through them (<c>TypedResults.Ok</c>,
+/// <c>Results.Ok</c>, a handler returning <c>T</c>, a plain <c>T</c> body parameter, <c>ReadFromJsonAsync</c>) runs the
+/// generated code. What HTTP adds: a response's root value answers in the format the request negotiated
+/// (<see cref="HttpJsonableJsonConverter{T}"/>), and async sequences of generated types are handed to
+/// <c>UseJsonable()</c>'s middleware (<see cref="JsonableAsyncSequenceConverter"/>).
 /// </summary>
 internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 {
     // Looked up when first needed, not injected: JsonableOptions are made from the app's JsonOptions, which hold this.
     private readonly IServiceProvider _services;
-    private JsonableReaderOptions? _httpReaderOptions;
-    private JsonableReaderOptions? _mvcReaderOptions;
-    private JsonableWriterOptions? _httpWriterOptions;
-    private JsonableWriterOptions? _mvcWriterOptions;
+    private StackResolver? _httpResolver;
+    private StackResolver? _mvcResolver;
 
     // The app's two JsonOptions instances this resolver was put into. A copy of them (Microsoft.AspNetCore.OpenApi
     // copies them to describe types) is not served: it describes members, which a converter-backed contract hides.
@@ -32,21 +34,6 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
     private volatile bool _serveAsyncSequences;
 
     public JsonableTypeInfoResolver(IServiceProvider services) => _services = services;
-
-    /// <summary>The app's reader limits (depth, case, unknown members, enum names) for MVC's or minimal APIs' JSON options, made once when first needed.</summary>
-    internal JsonableReaderOptions ReaderOptions(bool mvc) => mvc
-        ? _mvcReaderOptions ??= Options.CreateReaderOptions(mvc: true)
-        : _httpReaderOptions ??= Options.CreateReaderOptions(mvc: false);
-
-    /// <summary>The app's writer limits (depth, enum names) for MVC's or minimal APIs' JSON options, made once when first needed.</summary>
-    internal JsonableWriterOptions WriterOptions(bool mvc) => mvc
-        ? _mvcWriterOptions ??= Options.CreateWriterOptions(mvc: true)
-        : _httpWriterOptions ??= Options.CreateWriterOptions(mvc: false);
-
-    /// <summary>Whether <paramref name="options"/> are MVC's JSON options (else minimal APIs').</summary>
-    internal bool IsMvc(JsonSerializerOptions options) => ReferenceEquals(options, _mvcOptions);
-
-    private JsonableOptions Options => _services.GetRequiredService<IOptions<JsonableOptions>>().Value;
 
     /// <summary>Serves <paramref name="options"/> (one of the app's JsonOptions) from now on.</summary>
     internal void Serve(JsonSerializerOptions options, bool mvc)
@@ -66,7 +53,10 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
     public JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
     {
-        if (!ReferenceEquals(options, _httpOptions) && !ReferenceEquals(options, _mvcOptions))
+        StackResolver? stack = ReferenceEquals(options, _mvcOptions) ? _mvcResolver ??= new StackResolver(Stacks.Mvc)
+            : ReferenceEquals(options, _httpOptions) ? _httpResolver ??= new StackResolver(Stacks.Minimal)
+            : null;
+        if (stack is null)
         {
             return null;
         }
@@ -79,17 +69,16 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
             return null;
         }
 
-        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) || !(info.CanWrite || info.CanRead))
-        {
-            return _serveAsyncSequences ? JsonableAsyncSequenceConverter.TryCreateTypeInfo(type, options) : null;
-        }
-
-        return info.Accept(new ContractFactory(this, options));
+        return stack.GetTypeInfo(type, options)
+            ?? (_serveAsyncSequences ? JsonableAsyncSequenceConverter.TryCreateTypeInfo(type, options) : null);
     }
 
-    private sealed class ContractFactory(JsonableTypeInfoResolver resolver, JsonSerializerOptions options) : IJsonableTypeVisitor<JsonTypeInfo>
+    private JsonableStacks Stacks => _services.GetRequiredService<IOptions<JsonableOptions>>().Value.Stacks;
+
+    /// <summary>One stack's resolver: its reader and writer options, and converters that negotiate a response's root value.</summary>
+    private sealed class StackResolver(JsonableStackOptions stack) : JsonableJsonTypeInfoResolver(stack.Reader, stack.Writer)
     {
-        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info) =>
-            JsonMetadataServices.CreateValueInfo<T>(options, new JsonableJsonConverter<T>(info, resolver, options));
+        protected override JsonConverter<T> CreateConverter<T>(JsonableTypeInfo<T> info, JsonSerializerOptions options, JsonableReaderOptions readerOptions, JsonableWriterOptions writerOptions) =>
+            new HttpJsonableJsonConverter<T>(info, options, readerOptions, writerOptions);
     }
 }
