@@ -212,6 +212,19 @@ public abstract class InputFormatterTestBase
     }
 
     [Fact]
+    public async Task ReadAsync_NullLiteral_WhenEmptyIsAllowed_BindsNull()
+    {
+        // EmptyBodyBehavior.Allow, a nullable or defaulted parameter (MVC sets TreatEmptyInputAsDefaultValue): null is the value.
+        InputFormatterContext context = FormatterContexts.Input(typeof(Order), ContentType, Body("null"), treatEmptyInputAsDefaultValue: true);
+
+        InputFormatterResult result = await CreateFormatter().ReadAsync(context);
+
+        Assert.False(result.HasError, FormatterContexts.Describe(context.ModelState));
+        Assert.True(result.IsModelSet);
+        Assert.Null(result.Model);
+    }
+
+    [Fact]
     public async Task ReadAsync_DeclaredEmptyBody_BindsNoValue()
     {
         InputFormatterContext context = FormatterContexts.Input(typeof(Order), ContentType, []);
