@@ -91,3 +91,12 @@ public sealed class NotGeneratedDerivedModel : SimpleModel
 {
     public string? Extra { get; set; }
 }
+
+/// <summary>A generated type whose second member throws when read: a failure in the middle of writing.</summary>
+[ToJson]
+public partial class ThrowingModel
+{
+    public string Name => "Robert";
+
+    public int Age => throw new NotSupportedException("Age has no value.");
+}

@@ -89,7 +89,44 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
     private sealed class ContractFactory(JsonableTypeInfoResolver resolver, JsonSerializerOptions options) : IJsonableTypeVisitor<JsonTypeInfo>
     {
-        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info) =>
-            JsonMetadataServices.CreateValueInfo<T>(options, new JsonableJsonConverter<T>(info, resolver, options));
+        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info)
+        {
+            JsonTypeInfo<T> contract = JsonMetadataServices.CreateValueInfo<T>(options, new JsonableJsonConverter<T>(info, resolver, options));
+            KeepPolymorphismForTheGeneratedWriter(contract);
+            return contract;
+        }
+    }
+
+    /// <summary>
+    /// A polymorphic base (<c>[JsonDerivedType]</c>) gets polymorphism options from its attributes, whose discriminators a
+    /// converter-backed contract cannot take (System.Text.Json refuses the contract, and every response of the type is a
+    /// 500). The derived types are kept without discriminators: ASP.NET Core still sees the declared type as polymorphic
+    /// and writes a derived value through it, and System.Text.Json hands the value to this converter, whose generated
+    /// writer writes the discriminator, as System.Text.Json's own contract would.
+    /// </summary>
+    private static void KeepPolymorphismForTheGeneratedWriter(JsonTypeInfo contract)
+    {
+        if (contract.PolymorphismOptions is not { } polymorphism)
+        {
+            return;
+        }
+
+        if (polymorphism.DerivedTypes.Count == 0)
+        {
+            contract.PolymorphismOptions = null;
+            return;
+        }
+
+        var derivedTypes = new List<Type>(polymorphism.DerivedTypes.Count);
+        foreach (JsonDerivedType derived in polymorphism.DerivedTypes)
+        {
+            derivedTypes.Add(derived.DerivedType);
+        }
+
+        polymorphism.DerivedTypes.Clear();
+        foreach (Type derivedType in derivedTypes)
+        {
+            polymorphism.DerivedTypes.Add(new JsonDerivedType(derivedType));
+        }
     }
 }
