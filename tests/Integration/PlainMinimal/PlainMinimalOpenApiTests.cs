@@ -71,7 +71,7 @@ public sealed class PlainMinimalOpenApiTests
         app.MapGet("/task", async () => { await Task.Yield(); return s_order; });
         app.MapGet("/union/{id}", Results<Ok<PlainOrder>, NotFound> (int id) => id == 7 ? TypedResults.Ok(s_order) : TypedResults.NotFound());
         app.MapPost("/created", () => TypedResults.Created("/orders/7", s_order));
-        app.MapGet("/own-options", () => TypedResults.Json(s_order, new System.Text.Json.JsonSerializerOptions(System.Text.Json.JsonSerializerDefaults.Web)));
+        app.MapGet("/own-options", () => TypedResults.Json(s_order, new System.Text.Json.JsonSerializerOptions(System.Text.Json.JsonSerializerDefaults.Web))).Produces<PlainOrder>();
         await app.StartAsync();
         return app;
     }
