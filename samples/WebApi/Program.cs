@@ -37,9 +37,13 @@ WebApplication app = builder.Build();
 
 app.UseJsonable();
 app.UseStatusCodePages();
-// Swagger:OpenApiVersion=3.1 writes Swashbuckle's document as OpenAPI 3.1 (3.0 by default).
-bool openApi31 = app.Configuration["Swagger:OpenApiVersion"] == "3.1";
-app.UseSwagger(options => options.OpenApiVersion = openApi31 ? Microsoft.OpenApi.OpenApiSpecVersion.OpenApi3_1 : Microsoft.OpenApi.OpenApiSpecVersion.OpenApi3_0);
+app.UseSwagger();
+// The same document as OpenAPI 3.1 (Swashbuckle's opt-in), for clients and linters that read 3.1.
+app.UseSwagger(options =>
+{
+    options.RouteTemplate = "swagger/{documentName}/swagger-3.1.json";
+    options.OpenApiVersion = Microsoft.OpenApi.OpenApiSpecVersion.OpenApi3_1;
+});
 app.UseSwaggerUI(options => options.EnableJsonable());
 #if !SWASHBUCKLE11
 app.MapOpenApi();

@@ -1,7 +1,6 @@
 using System.Net;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Mvc.Testing;
 
 namespace Jsonable.Integration.Swashbuckle11.Tests;
@@ -10,7 +9,7 @@ namespace Jsonable.Integration.Swashbuckle11.Tests;
 /// Swashbuckle 11 (Microsoft.OpenApi 3.x) with Jsonable.AspNetCore.Swashbuckle11 describes the sample exactly as
 /// Swashbuckle 10 with Jsonable.AspNetCore.Swashbuckle does: the whole document equals Swashbuckle 10's checked-in
 /// snapshot (tests/Integration/Snapshots/swagger.json: both media types, real statuses, merge-patch and shared problem
-/// schemas, examples), the title aside. Written as OpenAPI 3.1 (Swashbuckle's opt-in) it uses 3.1's forms.
+/// schemas, examples), the title aside. Its OpenAPI 3.1 form (swagger-3.1.json, Swashbuckle's opt-in) uses 3.1's forms.
 /// </summary>
 public sealed class Swashbuckle11Tests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
@@ -42,8 +41,7 @@ public sealed class Swashbuckle11Tests(SampleApiFactory factory) : IClassFixture
     [Fact]
     public async Task As_OpenAPI_3_1_nullability_is_a_type_array_and_request_bodies_keep_their_examples()
     {
-        using var factory31 = new OpenApi31Factory();
-        JsonObject document = await GetDocumentAsync(factory31);
+        JsonObject document = await GetDocumentAsync(factory, "/swagger/v1/swagger-3.1.json");
         string text = document.ToJsonString();
 
         Assert.StartsWith("3.1", document["openapi"]!.GetValue<string>(), StringComparison.Ordinal);
@@ -57,11 +55,11 @@ public sealed class Swashbuckle11Tests(SampleApiFactory factory) : IClassFixture
         Assert.All(content, c => Assert.NotNull(c.Value!["example"]));
     }
 
-    private static async Task<JsonObject> GetDocumentAsync<T>(WebApplicationFactory<T> host)
+    private static async Task<JsonObject> GetDocumentAsync<T>(WebApplicationFactory<T> host, string path = "/swagger/v1/swagger.json")
         where T : class
     {
         using HttpClient client = host.CreateClient();
-        using HttpResponseMessage response = await client.GetAsync("/swagger/v1/swagger.json");
+        using HttpResponseMessage response = await client.GetAsync(path);
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         return JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsObject();
     }
@@ -108,16 +106,6 @@ public sealed class Swashbuckle11Tests(SampleApiFactory factory) : IClassFixture
                 }
 
                 break;
-        }
-    }
-
-    /// <summary>The sample writing Swashbuckle's document as OpenAPI 3.1 (<c>Swagger:OpenApiVersion</c>).</summary>
-    private sealed class OpenApi31Factory : SampleApiFactory
-    {
-        protected override void ConfigureWebHost(IWebHostBuilder builder)
-        {
-            base.ConfigureWebHost(builder);
-            builder.UseSetting("Swagger:OpenApiVersion", "3.1");
         }
     }
 }
