@@ -1,3 +1,6 @@
+using System;
+using System.IO;
+using System.Linq;
 using System.Collections.Immutable;
 using System.Reflection;
 using Basic.Reference.Assemblies;
