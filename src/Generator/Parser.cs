@@ -72,6 +72,7 @@ internal sealed partial class Parser
         }
 
         ReportUnsupportedTypeAttributes(type, diagnostics);
+        ReportStj11Attributes(type, diagnostics);
         cancellationToken.ThrowIfCancellationRequested();
         List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics, out string? extensionData, out List<IgnoredMemberModel> ignored);
         bool throughAccessor = false;
