@@ -1,9 +1,10 @@
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore;
 
 /// <summary>Options of the ASP.NET Core integration, set with <c>services.AddJsonable(options =&gt; ...)</c>.</summary>
-/// <remarks>Member names on the wire are chosen at compile time (see <see cref="JsonableOptionsAttribute"/>), not here.</remarks>
+/// <remarks>Member names on the wire are chosen at compile time (see <see cref="JsonableGenerationOptionsAttribute"/>), not here.</remarks>
 public sealed class JsonableOptions
 {
     /// <summary>The deepest nesting read or written before the request (400) or response fails. Default 64.</summary>

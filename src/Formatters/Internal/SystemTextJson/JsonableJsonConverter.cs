@@ -6,6 +6,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -81,7 +82,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             return;
         }
 
-        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions(_mvc), write, _info.IsObject);
+        JsonableMetadataServices.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions(_mvc), write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
         int firstRun = -1;
         EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json, out firstRun);
@@ -125,7 +126,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             {
                 // A scalar where a document belongs, or input of another kind: the raw bytes of the value, copied.
                 using JsonDocument document = JsonDocument.ParseValue(ref reader);
-                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+                return JsonableMetadataServices.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
             }
 
             // Input in one span (a ReadOnlySpan-based reader, whose Position is the default): System.Text.Json has
@@ -139,7 +140,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             }
 
             ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref start, checked((int)(reader.BytesConsumed - startIndex)));
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+            return JsonableMetadataServices.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
         }
         catch (JsonableException exception)
         {
@@ -170,7 +171,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         if (ReferenceEquals(startSegment, endSegment) && startIndex > 0)
         {
             ReadOnlySpan<byte> value = startSegment.Memory.Span.Slice(startIndex - 1, length);
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+            return JsonableMetadataServices.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
         }
 
         var rest = new ReadOnlySequence<byte>(startSegment, startIndex, endSegment, end.GetInteger());
@@ -184,7 +185,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         {
             rented[0] = opening;
             rest.CopyTo(rented.AsSpan(1));
-            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+            return JsonableMetadataServices.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
         }
         finally
         {
