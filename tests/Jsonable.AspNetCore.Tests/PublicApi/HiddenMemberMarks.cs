@@ -31,7 +31,7 @@ internal static class HiddenMemberMarks
 
             foreach (MemberInfo member in type.GetMembers(Declared).Where(m => IsVisible(m) && IsHidden(m)))
             {
-                marks.Add(FindMember(lines, start, end, type, member));
+                marks.Add(FindMember(lines, start, end, type, member, marks));
             }
         }
 
@@ -65,7 +65,9 @@ internal static class HiddenMemberMarks
         {
             string text = lines[i].TrimStart();
             int at = text.IndexOf(' ' + name, StringComparison.Ordinal);
-            if (at < 0 || !IsTypeHeader(text) || !EndsName(text, at + 1 + name.Length))
+            int after = at + 1 + name.Length;
+            bool genericShape = after < text.Length && text[after] == '<';
+            if (at < 0 || !IsTypeHeader(text) || !EndsName(text, after) || genericShape != type.Name.Contains('`', StringComparison.Ordinal))
             {
                 continue;
             }
@@ -104,14 +106,15 @@ internal static class HiddenMemberMarks
 
     private static string ShortName(Type type) => type.Name.Split('`')[0];
 
-    private static int FindMember(List<string> lines, int start, int end, Type type, MemberInfo member)
+    private static int FindMember(List<string> lines, int start, int end, Type type, MemberInfo member, SortedSet<int> taken)
     {
-        string? indent = null;
+        // Members sit one level inside the type's braces; deeper lines belong to nested types.
+        int indent = lines[start].Length - lines[start].TrimStart().Length + 4;
         for (int i = start + 1; i < end; i++)
         {
             string text = lines[i].TrimStart();
-            indent ??= lines[i][..(lines[i].Length - text.Length)];
-            if (lines[i].Length - text.Length != indent.Length || text.StartsWith('['))
+            // taken: an overload with the same parameter names already claimed that line.
+            if (lines[i].Length - text.Length != indent || text.StartsWith('[') || taken.Contains(i))
             {
                 continue; // a nested type's members, or an attribute line
             }
