@@ -106,7 +106,7 @@ internal sealed class KnownTypeSymbols
 
     public INamedTypeSymbol? FromJsonAttribute => Get(ref _fromJsonAttribute, Parser.FromJsonAttributeName);
 
-    public INamedTypeSymbol? JsonableOptionsAttribute => Get(ref _jsonableOptionsAttribute, "Jsonable.JsonableOptionsAttribute");
+    public INamedTypeSymbol? JsonableGenerationOptionsAttribute => Get(ref _jsonableOptionsAttribute, "Jsonable.JsonableGenerationOptionsAttribute");
 
     public INamedTypeSymbol? JsonIncludeAttribute => Get(ref _jsonIncludeAttribute, "System.Text.Json.Serialization.JsonIncludeAttribute");
 

@@ -138,7 +138,7 @@ internal sealed partial class Parser
     }
 
     private JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>
-        FindAttribute(symbol, _known.JsonableOptionsAttribute)?.NamedArguments
+        FindAttribute(symbol, _known.JsonableGenerationOptionsAttribute)?.NamedArguments
             .Where(a => a.Key == "NamingPolicy" && a.Value.Value is int)
             .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;

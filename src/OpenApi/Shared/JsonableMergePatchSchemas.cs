@@ -4,6 +4,7 @@ using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Documentation;
 

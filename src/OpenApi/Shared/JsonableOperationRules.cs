@@ -9,6 +9,7 @@ using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.AspNetCore.WebUtilities;
 using Microsoft.OpenApi;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Documentation;
 

@@ -188,7 +188,7 @@ internal static partial class AppJsonOptionsCheck
 
             string assemblyName = assembly.GetName().Name ?? assembly.FullName ?? "?";
             found.Add(wanted is { } match
-                ? $"{source}.PropertyNamingPolicy is {PolicyName(policy)}, but the generated code of assembly '{assemblyName}' names members {compiled} (Jsonable chooses names at compile time). Set <JsonableNamingPolicy>{match}</JsonableNamingPolicy> in that assembly's project file, or [assembly: JsonableOptions(NamingPolicy = JsonableNamingPolicy.{match})] in its code."
+                ? $"{source}.PropertyNamingPolicy is {PolicyName(policy)}, but the generated code of assembly '{assemblyName}' names members {compiled} (Jsonable chooses names at compile time). Set <JsonableNamingPolicy>{match}</JsonableNamingPolicy> in that assembly's project file, or [assembly: JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.{match})] in its code."
                 : $"{source}.PropertyNamingPolicy is a custom policy ({policy!.GetType().FullName}), which Jsonable cannot run (it chooses names at compile time); the generated code of assembly '{assemblyName}' names members {compiled}. Use one of JsonNamingPolicy's built-in policies and set the same one as <JsonableNamingPolicy> in that assembly's project file, or name each member with [JsonPropertyName].");
         }
     }

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -63,7 +64,7 @@ internal static class JsonableResponseFormat
         }
 
         context.Response.ContentType = JsonableMediaTypes.Jmc1;
-        JsonableSerializer.WriteDocument(output, value, JsonableFormat.Jmc1, options, write, isObject);
+        JsonableMetadataServices.WriteDocument(output, value, JsonableFormat.Jmc1, options, write, isObject);
         return true;
     }
 
