@@ -70,8 +70,8 @@ internal static class AppJsonOptionsCheck
 
         CheckNamingPolicy(options.PropertyNamingPolicy, source, namingPolicies, found);
 
-        // A JsonStringEnumConverter (either form, any naming policy) is honoured: AppEnumNames names enums as it does.
-        foreach (JsonConverter converter in options.Converters.Where(c => !AppEnumNames.IsEnumStringConverter(c)))
+        // A JsonStringEnumConverter (either form, any naming policy) is honoured: JsonEnumConverters names enums as it does.
+        foreach (JsonConverter converter in options.Converters.Where(c => !JsonEnumConverters.IsEnumStringConverter(c)))
         {
             Add(nameof(options.Converters), $"holds {converter.GetType().FullName}, which Jsonable's generated code never calls (it serializes every member of a [ToJson]/[FromJson] type itself; of the converters, only JsonStringEnumConverter is honoured). If it converts a type those types use, their JSON would differ between Jsonable and System.Text.Json; remove it, or register it only for the types System.Text.Json serves.");
         }

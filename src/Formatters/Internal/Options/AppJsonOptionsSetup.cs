@@ -49,8 +49,8 @@ internal sealed class AppJsonOptionsSetup : IPostConfigureOptions<JsonableOption
             Apply(options, conflicts: null);
 
             // Enum names are per stack, as each stack's System.Text.Json reads its own options.
-            options.MvcEnumNames = AppEnumNames.From(_mvc.Value.JsonSerializerOptions);
-            options.HttpEnumNames = AppEnumNames.From(_http.Value.SerializerOptions);
+            options.MvcEnumNames = JsonEnumConverters.From(_mvc.Value.JsonSerializerOptions);
+            options.HttpEnumNames = JsonEnumConverters.From(_http.Value.SerializerOptions);
         }
     }
 

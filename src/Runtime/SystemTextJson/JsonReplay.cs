@@ -4,7 +4,7 @@ using System.Buffers.Text;
 using System.Globalization;
 using System.Text.Json;
 
-namespace Jsonable.AspNetCore.Internal;
+namespace Jsonable.SystemTextJson;
 
 /// <summary>
 /// Compact JSON written again through a <see cref="Utf8JsonWriter"/>, token by token, so that the writer's options decide

@@ -7,19 +7,23 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using Jsonable.Internal;
 
-namespace Jsonable.AspNetCore.Internal;
+namespace Jsonable.SystemTextJson;
 
 /// <summary>
-/// The System.Text.Json converter of one Jsonable type (see <see cref="JsonableTypeInfoResolver"/>). It writes the
-/// generated JSON as one raw value when those bytes are what the app's options would write (compact, and nothing the
-/// app's encoder escapes differently); otherwise it replays them token by token through the app's own
+/// The System.Text.Json converter of one generated type (see <see cref="JsonableJsonTypeInfoResolver"/>). It writes the
+/// generated JSON as one raw value when those bytes are what the options would write (compact, and nothing their
+/// encoder escapes differently); otherwise it replays them token by token through the serializer's own
 /// <see cref="Utf8JsonWriter"/>, which indents and escapes as System.Text.Json does. It reads by handing the whole
-/// value's bytes to the generated reader.
+/// value's bytes to the generated reader; what the generated reader refuses is a <see cref="JsonException"/> whose
+/// <see cref="Exception.InnerException"/> is the <see cref="JsonableException"/> and, for a root value, whose
+/// <see cref="JsonException.Path"/> is the generated reader's.
 /// </summary>
-internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
+/// <typeparam name="T">The generated type.</typeparam>
+public class JsonableJsonConverter<T> : JsonConverter<T>
 {
     private readonly JsonableTypeInfo<T> _info;
-    private readonly JsonableTypeInfoResolver _resolver;
+    private readonly JsonableReaderOptions _readerOptions;
+    private readonly JsonableWriterOptions _writerOptions;
     private readonly bool _replay;
     private readonly JavaScriptEncoder _encoder;
 
@@ -33,14 +37,21 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
     // Utf8JsonWriter with the app's encoder), instead of replaying the whole value.
     private readonly bool _nonAsciiAsEncoder;
 
-    // Whether the options are MVC's (else minimal APIs'): each stack's enum names come from its own JSON options.
-    private readonly bool _mvc;
-
-    public JsonableJsonConverter(JsonableTypeInfo<T> info, JsonableTypeInfoResolver resolver, JsonSerializerOptions options)
+    /// <summary>A converter of <typeparamref name="T"/> for <paramref name="options"/>, reading and writing with the given Jsonable options.</summary>
+    /// <param name="info">The generated code's reader and writer of <typeparamref name="T"/>.</param>
+    /// <param name="options">The serializer options the converter serves: their <c>WriteIndented</c> and <c>Encoder</c> decide the bytes.</param>
+    /// <param name="readerOptions">The limits and leniencies of the generated reader.</param>
+    /// <param name="writerOptions">The limits of the generated writer.</param>
+    public JsonableJsonConverter(JsonableTypeInfo<T> info, JsonSerializerOptions options, JsonableReaderOptions readerOptions, JsonableWriterOptions writerOptions)
     {
+        if (info is null || options is null || readerOptions is null || writerOptions is null)
+        {
+            throw new ArgumentNullException(info is null ? nameof(info) : options is null ? nameof(options) : readerOptions is null ? nameof(readerOptions) : nameof(writerOptions));
+        }
+
         _info = info;
-        _resolver = resolver;
-        _mvc = resolver.IsMvc(options);
+        _readerOptions = readerOptions;
+        _writerOptions = writerOptions;
         _replay = options.WriteIndented;
         _encoder = options.Encoder ?? JavaScriptEncoder.Default; // what Utf8JsonWriter uses when none is set
         var mayDiffer = new List<byte>();
@@ -64,8 +75,19 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         _nonAsciiAsEncoder = WritesNonAsciiAsWriter(_encoder, options.Encoder);
     }
 
+    /// <summary>The generated code's reader and writer of <typeparamref name="T"/>.</summary>
+    public JsonableTypeInfo<T> TypeInfo => _info;
+
+    /// <summary>The limits and leniencies the generated reader reads with.</summary>
+    public JsonableReaderOptions ReaderOptions => _readerOptions;
+
+    /// <summary>The limits the generated writer writes with.</summary>
+    public JsonableWriterOptions WriterOptions => _writerOptions;
+
+    /// <inheritdoc />
     public override bool HandleNull => false;
 
+    /// <inheritdoc />
     public override void Write(Utf8JsonWriter writer, T value, JsonSerializerOptions options)
     {
         if (_info.WriteAction is not { } write)
@@ -74,14 +96,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         }
 
         using var buffer = new PooledByteBufferWriter();
-        if (writer.CurrentDepth == 0 && JsonableResponseFormat.TryWriteJmc1(buffer, value, write, _info.IsObject, _resolver.WriterOptions(_mvc)))
-        {
-            // The response negotiated JMC1 (see JsonableResponseFormat): the document is not JSON, so it is not validated.
-            writer.WriteRawValue(buffer.WrittenSpan, skipInputValidation: true);
-            return;
-        }
-
-        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _resolver.WriterOptions(_mvc), write, _info.IsObject);
+        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _writerOptions, write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
         int firstRun = -1;
         EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json, out firstRun);
@@ -106,6 +121,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         JsonReplay.Write(json, writer);
     }
 
+    /// <inheritdoc />
     public override T? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
     {
         if (_info.ReadFunc is not { } read)
@@ -113,6 +129,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             throw new NotSupportedException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type that can be read: mark it [FromJson] (and partial)."));
         }
 
+        bool root = reader.CurrentDepth == 0;
         try
         {
             bool container = reader.TokenType is JsonTokenType.StartObject or JsonTokenType.StartArray;
@@ -121,13 +138,17 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
                 return ReadSegmented(ref reader, segment, read);
             }
 
+            // netstandard2.0 has no span over a reference (MemoryMarshal.CreateReadOnlySpan): every value is copied there.
+#if NET
             if (!container || reader.Position.GetObject() is not null)
+#endif
             {
                 // A scalar where a document belongs, or input of another kind: the raw bytes of the value, copied.
                 using JsonDocument document = JsonDocument.ParseValue(ref reader);
-                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _readerOptions, read);
             }
 
+#if NET
             // Input in one span (a ReadOnlySpan-based reader, whose Position is the default): System.Text.Json has
             // buffered the whole value before calling a converter, so the value's bytes run from its first token to
             // where skipping it stops, in the span the first token's ValueSpan points into.
@@ -139,11 +160,12 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
             }
 
             ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref start, checked((int)(reader.BytesConsumed - startIndex)));
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _readerOptions, read);
+#endif
         }
         catch (JsonableException exception)
         {
-            throw new JsonableBodyException(exception);
+            throw AsJsonException(exception, root);
         }
     }
 
@@ -170,7 +192,7 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         if (ReferenceEquals(startSegment, endSegment) && startIndex > 0)
         {
             ReadOnlySpan<byte> value = startSegment.Memory.Span.Slice(startIndex - 1, length);
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _readerOptions, read);
         }
 
         var rest = new ReadOnlySequence<byte>(startSegment, startIndex, endSegment, end.GetInteger());
@@ -184,13 +206,21 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         {
             rented[0] = opening;
             rest.CopyTo(rented.AsSpan(1));
-            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _resolver.ReaderOptions(_mvc), read);
+            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _readerOptions, read);
         }
         finally
         {
             ArrayPool<byte>.Shared.Return(rented);
         }
     }
+
+    /// <summary>
+    /// The generated reader's refusal as System.Text.Json reports one. A root value's path is the generated reader's
+    /// (System.Text.Json keeps a path that is set); a nested value's path is left for System.Text.Json to set to where
+    /// the value lies, and the message keeps the path inside it.
+    /// </summary>
+    private static JsonException AsJsonException(JsonableException exception, bool root) =>
+        new(exception.Message, root ? exception.Path ?? "$" : null, lineNumber: null, bytePositionInLine: root && exception.BytePosition >= 0 ? exception.BytePosition : null, exception);
 
     /// <summary>
     /// Whether <paramref name="encoder"/> escapes each character the generated writer escapes (controls, quotation mark,
@@ -306,7 +336,19 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
 
     private static ReadOnlySpan<byte> NonAsciiRun(ReadOnlySpan<byte> text)
     {
+#if NET
         int end = text.IndexOfAnyInRange((byte)0, (byte)0x7F);
+#else
+        int end = -1;
+        for (int i = 0; i < text.Length; i++)
+        {
+            if (text[i] < 0x80)
+            {
+                end = i;
+                break;
+            }
+        }
+#endif
         return end < 0 ? text : text.Slice(0, end);
     }
 
@@ -343,14 +385,4 @@ internal sealed class JsonableJsonConverter<T> : JsonConverter<T>
         NonAsciiOnly,
         Structural,
     }
-}
-
-/// <summary>
-/// A body the generated reader refused while System.Text.Json bound a plain <c>T</c> parameter: carried past the
-/// framework's binding (which would answer an empty 400) to <c>UseJsonable()</c>'s middleware, which answers it as a
-/// <c>JsonableBody&lt;T&gt;</c> failure, a 400 problem keyed by the JSON path.
-/// </summary>
-internal sealed class JsonableBodyException(JsonableException inner) : Exception(inner.Message, inner)
-{
-    public JsonableException Reason => inner;
 }

@@ -4,16 +4,16 @@ using System.Linq;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace Jsonable.AspNetCore.Internal;
+namespace Jsonable.SystemTextJson;
 
 /// <summary>
-/// A global <c>JsonStringEnumConverter</c> in the app's JSON options, honoured: the <see cref="JsonableEnumNames"/> that
+/// A global <c>JsonStringEnumConverter</c> in a <see cref="JsonSerializerOptions"/>, honoured: the <see cref="JsonableEnumNames"/> that
 /// name each enum the generated code would write as a number the way that converter names it (docs/json-options.md).
 /// The names are the converter's own: each member is written through it once, when the enum is first used, so a naming
 /// policy (built-in or custom) and <c>[JsonStringEnumMemberName]</c> come out exactly as System.Text.Json writes them;
 /// whether it reads integers is asked of it the same way.
 /// </summary>
-internal static class AppEnumNames
+internal static class JsonEnumConverters
 {
     /// <summary>The enum names <paramref name="options"/> ask for, or null when they hold no string enum converter.</summary>
     public static JsonableEnumNames? From(JsonSerializerOptions options)
@@ -47,7 +47,7 @@ internal static class AppEnumNames
             where TEnum : struct, Enum
         {
             // As STJ chooses: the first converter of the options that converts the enum; one that is not a string enum
-            // converter is refused at startup (AppJsonOptionsCheck), and the enum stays as the generated code writes it.
+            // converter is refused at ASP.NET Core's startup (AppJsonOptionsCheck), and the enum stays as the generated code writes it.
             JsonConverter? first = options.Converters.FirstOrDefault(c => c.CanConvert(typeof(TEnum)));
             if (first is null || !IsEnumStringConverter(first))
             {

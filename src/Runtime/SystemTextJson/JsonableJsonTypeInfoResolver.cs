@@ -1,0 +1,153 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+
+namespace Jsonable.SystemTextJson;
+
+/// <summary>
+/// Hands System.Text.Json a contract for every type the generated code knows (types marked <c>[ToJson]</c> or
+/// <c>[FromJson]</c> and their root collections, as <see cref="JsonableRegistry"/> lists them) whose converter runs the
+/// generated reader and writer (<see cref="JsonableJsonConverter{T}"/>). Other types answer <see langword="null"/>, so
+/// the next resolver of the chain serves them. Any host can use it: it needs no dependency injection and no request.
+/// </summary>
+/// <remarks>
+/// Put it first in the options' chain with <see cref="JsonableJsonSerializerOptionsExtensions.AddJsonable(JsonSerializerOptions)"/>.
+/// Built without Jsonable options, it derives them from each <see cref="JsonSerializerOptions"/> that asks
+/// (<see cref="CreateReaderOptions"/>, <see cref="CreateWriterOptions"/>): <c>MaxDepth</c>,
+/// <c>PropertyNameCaseInsensitive</c>, <c>UnmappedMemberHandling</c> and a global <c>JsonStringEnumConverter</c> act
+/// as they do in System.Text.Json. <c>WriteIndented</c> and <c>Encoder</c> are honoured by the converter: its bytes are
+/// those System.Text.Json would write. Member names and the other compile-time choices are the generated code's.
+/// </remarks>
+public class JsonableJsonTypeInfoResolver : IJsonTypeInfoResolver
+{
+    private readonly JsonableReaderOptions? _readerOptions;
+    private readonly JsonableWriterOptions? _writerOptions;
+
+    // Options derived from each JsonSerializerOptions that asked, made once: System.Text.Json makes its options
+    // read-only before it asks a resolver, so what is derived cannot go stale.
+    private readonly ConditionalWeakTable<JsonSerializerOptions, Derived> _derived = new();
+
+    /// <summary>A resolver that derives the Jsonable reader and writer options from each <see cref="JsonSerializerOptions"/> that asks it.</summary>
+    public JsonableJsonTypeInfoResolver()
+    {
+    }
+
+    /// <summary>A resolver that reads and writes with the given Jsonable options, whatever the <see cref="JsonSerializerOptions"/> say about limits.</summary>
+    /// <param name="readerOptions">The reader's limits and leniencies; <see langword="null"/> derives them from the serializer options.</param>
+    /// <param name="writerOptions">The writer's limits; <see langword="null"/> derives them from the serializer options.</param>
+    public JsonableJsonTypeInfoResolver(JsonableReaderOptions? readerOptions, JsonableWriterOptions? writerOptions)
+    {
+        _readerOptions = readerOptions;
+        _writerOptions = writerOptions;
+    }
+
+    /// <summary>
+    /// The contract of <paramref name="type"/> when the generated code reads or writes it, else <see langword="null"/>
+    /// (the next resolver of the chain serves it).
+    /// </summary>
+    /// <param name="type">The type System.Text.Json asks about.</param>
+    /// <param name="options">The options asking: their <c>WriteIndented</c> and <c>Encoder</c> shape the bytes written.</param>
+    public virtual JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
+    {
+#if NET
+        ArgumentNullException.ThrowIfNull(type);
+        ArgumentNullException.ThrowIfNull(options);
+#else
+        if (type is null || options is null)
+        {
+            throw new ArgumentNullException(type is null ? nameof(type) : nameof(options));
+        }
+#endif
+
+        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) || !(info.CanWrite || info.CanRead))
+        {
+            return null;
+        }
+
+        return info.Accept(new ContractFactory(this, options));
+    }
+
+    /// <summary>
+    /// Makes the converter of one generated type for <paramref name="options"/>. Override to wrap what it does (a host
+    /// that negotiates another format for a response's root value, say); the default is a
+    /// <see cref="JsonableJsonConverter{T}"/>.
+    /// </summary>
+    /// <typeparam name="T">The generated type.</typeparam>
+    /// <param name="info">The generated code's reader and writer of <typeparamref name="T"/>.</param>
+    /// <param name="options">The serializer options the contract is for.</param>
+    /// <param name="readerOptions">The Jsonable reader options to read with (given or derived).</param>
+    /// <param name="writerOptions">The Jsonable writer options to write with (given or derived).</param>
+    protected virtual JsonConverter<T> CreateConverter<T>(JsonableTypeInfo<T> info, JsonSerializerOptions options, JsonableReaderOptions readerOptions, JsonableWriterOptions writerOptions) =>
+        new JsonableJsonConverter<T>(info, options, readerOptions, writerOptions);
+
+    /// <summary>The Jsonable reader options this resolver reads with for <paramref name="options"/>: the ones given, or those derived from them.</summary>
+    /// <param name="options">The serializer options.</param>
+    public JsonableReaderOptions GetReaderOptions(JsonSerializerOptions options) => _readerOptions ?? DerivedFor(options).Reader;
+
+    /// <summary>The Jsonable writer options this resolver writes with for <paramref name="options"/>: the ones given, or those derived from them.</summary>
+    /// <param name="options">The serializer options.</param>
+    public JsonableWriterOptions GetWriterOptions(JsonSerializerOptions options) => _writerOptions ?? DerivedFor(options).Writer;
+
+    /// <summary>
+    /// The Jsonable reader options that read as <paramref name="options"/> do: <c>MaxDepth</c> (0 meaning
+    /// System.Text.Json's 64), <c>PropertyNameCaseInsensitive</c>, <c>UnmappedMemberHandling</c>, and enum names as a
+    /// global <c>JsonStringEnumConverter</c> (either form, any naming policy) reads them.
+    /// </summary>
+    /// <param name="options">The serializer options to follow.</param>
+    public static JsonableReaderOptions CreateReaderOptions(JsonSerializerOptions options)
+    {
+        ThrowIfNull(options);
+        return new JsonableReaderOptions
+        {
+            MaxDepth = EffectiveMaxDepth(options),
+            PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive,
+            UnknownMemberHandling = options.UnmappedMemberHandling == JsonUnmappedMemberHandling.Disallow ? JsonableUnknownMemberHandling.Disallow : JsonableUnknownMemberHandling.Skip,
+            EnumNames = JsonEnumConverters.From(options),
+        };
+    }
+
+    /// <summary>
+    /// The Jsonable writer options that write as <paramref name="options"/> do: <c>MaxDepth</c> (0 meaning
+    /// System.Text.Json's 64) and enum names as a global <c>JsonStringEnumConverter</c> writes them.
+    /// </summary>
+    /// <param name="options">The serializer options to follow.</param>
+    public static JsonableWriterOptions CreateWriterOptions(JsonSerializerOptions options)
+    {
+        ThrowIfNull(options);
+        return new JsonableWriterOptions { MaxDepth = EffectiveMaxDepth(options), EnumNames = JsonEnumConverters.From(options) };
+    }
+
+    /// <summary>System.Text.Json's depth limit for <paramref name="options"/>: its <c>MaxDepth</c>, where 0 means 64.</summary>
+    /// <param name="options">The serializer options.</param>
+    public static int EffectiveMaxDepth(JsonSerializerOptions options)
+    {
+        ThrowIfNull(options);
+        return options.MaxDepth == 0 ? Internal.JsonableLimits.DefaultMaxDepth : options.MaxDepth;
+    }
+
+    private Derived DerivedFor(JsonSerializerOptions options) =>
+        _derived.GetValue(options, static o => new Derived(CreateReaderOptions(o), CreateWriterOptions(o)));
+
+    private static void ThrowIfNull(JsonSerializerOptions options)
+    {
+        if (options is null)
+        {
+            throw new ArgumentNullException(nameof(options));
+        }
+    }
+
+    private sealed class Derived(JsonableReaderOptions reader, JsonableWriterOptions writer)
+    {
+        public JsonableReaderOptions Reader { get; } = reader;
+
+        public JsonableWriterOptions Writer { get; } = writer;
+    }
+
+    private sealed class ContractFactory(JsonableJsonTypeInfoResolver resolver, JsonSerializerOptions options) : IJsonableTypeVisitor<JsonTypeInfo>
+    {
+        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info) =>
+            JsonMetadataServices.CreateValueInfo<T>(options, resolver.CreateConverter(info, options, resolver.GetReaderOptions(options), resolver.GetWriterOptions(options)));
+    }
+}
