@@ -7,7 +7,7 @@ using System.Text.RegularExpressions;
 namespace Jsonable.Readme.Tests;
 
 /// <summary>
-/// Every repository path the docs name in prose — a code span such as <c>`src/Runtime/JsonableWriter.cs`</c> or a link
+/// Every repository path the docs name in prose — a code span such as <c>`src/Runtime/Writing/JsonableWriter.cs`</c> or a link
 /// target — exists, so a file that moves turns docs/architecture.md's map (and every other page) into a failing test
 /// rather than a stale one. <see cref="MarkdownLinkTests"/> checks link targets relative to each page; this checks the
 /// paths written from the repository root, links or not. Paths inside fenced blocks (commands, build output) are not
@@ -63,7 +63,7 @@ public sealed partial class RepositoryPathTests
         string[] doc =
         [
             "The writer is `src/Runtime/JsonableWriterThatMoved.cs`.",
-            "| writing | `src/Runtime/JsonableWriter.cs`, `src/Runtime/Gone/Strings.cs` |",
+            "| writing | `src/Runtime/Writing/JsonableWriter.cs`, `src/Runtime/Gone/Strings.cs` |",
             "See [the map](docs/no-such-page.md#x) and `tests/Jsonable.AspNetCore.Tests/PublicApi/*.txt`.",
             "```bash",
             "dotnet run --project `samples/NoSuchSample`",

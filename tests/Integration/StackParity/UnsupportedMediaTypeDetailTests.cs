@@ -11,7 +11,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.TestHost;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Jsonable.Integration.Tests.Parity;
+namespace Jsonable.Integration.Tests.StackParity;
 
 /// <summary>
 /// A 415 tells the client what to send instead: its problem details' <c>detail</c> names every media type Jsonable

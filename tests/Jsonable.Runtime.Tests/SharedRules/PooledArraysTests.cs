@@ -4,7 +4,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using Jsonable.Internal;
 
-namespace Jsonable.Runtime.Tests.Http;
+namespace Jsonable.Runtime.Tests.SharedRules;
 
 /// <summary>The one growth rule of pooled byte buffers (request bodies, responses, client bodies).</summary>
 public sealed class PooledArraysTests

@@ -1,7 +1,7 @@
 #nullable enable
 using Jsonable.Internal;
 
-namespace Jsonable.Runtime.Tests.Http;
+namespace Jsonable.Runtime.Tests.SharedRules;
 
 /// <summary>The one rule of which media types are JSON and which JMC1, shared by the ASP.NET Core package and the client.</summary>
 public sealed class MediaTypeRulesTests

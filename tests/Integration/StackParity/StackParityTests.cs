@@ -3,7 +3,7 @@ using System.Text;
 using System.Text.Json;
 using Jsonable.Integration.Tests.Infrastructure;
 
-namespace Jsonable.Integration.Tests.Parity;
+namespace Jsonable.Integration.Tests.StackParity;
 
 /// <summary>
 /// One answer from both stacks: the same request matrix (charsets, media types, q-values, empty, oversize and

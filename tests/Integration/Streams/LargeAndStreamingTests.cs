@@ -5,7 +5,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using Jsonable.Integration.Tests.Infrastructure;
 
-namespace Jsonable.Integration.Tests.LargeAndStreaming;
+namespace Jsonable.Integration.Tests.Streams;
 
 /// <summary>
 /// Large payloads and streaming, MVC (<c>/api</c>) and minimal APIs (<c>/minimal</c>): the 10× twitter document
