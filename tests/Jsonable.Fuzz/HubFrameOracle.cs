@@ -13,7 +13,9 @@ namespace Jsonable.Fuzz;
 /// <summary>
 /// The hub frame parsers as a fuzz target: whatever the bytes, parsing them as a stream of frames of the <c>jmc1</c>
 /// protocol and of the Jsonable <c>json</c> protocol yields messages (binding failures included), stops for more
-/// input, or throws <see cref="InvalidDataException"/> (SignalR then closes that connection with the error). Any other
+/// input, or throws <see cref="InvalidDataException"/> (SignalR then closes that connection with the error; for
+/// <c>json</c> also System.Text.Json's InvalidOperationException for invalid UTF-8, which SignalR's own parser lets out
+/// and SignalR answers with the same close). Any other
 /// exception, or a parse that claims a frame without consuming bytes, breaks the property.
 /// </summary>
 public static class HubFrameOracle
@@ -54,6 +56,12 @@ public static class HubFrameOracle
             catch (InvalidDataException)
             {
                 // A framing error: the connection closes with it.
+            }
+            catch (InvalidOperationException ex) when (protocol.Name == "json" && ex.StackTrace?.Contains("System.Text.Json.", StringComparison.Ordinal) == true)
+            {
+                // SignalR's own JSON frame parser lets System.Text.Json's refusal of invalid UTF-8 in a name or string out
+                // as InvalidOperationException (not Jsonable code: the target and ids are read by SignalR); SignalR
+                // closes the connection on any parse exception, so it is a clean close too.
             }
             catch (Exception ex) when (ex is not HubFramePropertyException)
             {
