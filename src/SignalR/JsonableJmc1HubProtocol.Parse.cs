@@ -8,6 +8,7 @@ using System.Text.Json;
 using Jsonable.AspNetCore.SignalR.Internal;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.AspNetCore.SignalR.Protocol;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.SignalR;
 
