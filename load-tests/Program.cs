@@ -172,16 +172,16 @@ internal static class LoadTestProgram
         foreach (string engineName in Reports.Engines(results))
         {
             var table = new Table().Title($"{engineName}: {conditions.Simulation}");
-            foreach (string header in Reports.SummaryHeader)
+            foreach (int column in Reports.ConsoleColumns)
             {
-                table.AddColumn(header);
+                table.AddColumn(Reports.SummaryHeader[column]);
             }
 
             foreach (string[] row in Reports.SummaryRows(results, engineName))
             {
                 // Short format names: the console may be 80 columns wide.
                 row[1] = WireFormat.All.First(f => f.Label == row[1]).Name;
-                table.AddRow(row.Select(Markup.Escape).ToArray());
+                table.AddRow(Reports.ConsoleColumns.Select(c => Markup.Escape(row[c])).ToArray());
             }
 
             AnsiConsole.Write(table);

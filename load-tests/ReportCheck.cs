@@ -112,7 +112,7 @@ internal static partial class ReportCheck
         [
             ("server_cpu_s", run.ServerCpuSeconds),
             ("cpu_us_per_request", run.CpuPerRequest),
-            ("cpu_us_per_mb", run.CpuPerMegabyte),
+            ("cpu_ms_per_mb", run.CpuPerMegabyte / 1000),
             ("cpu_vs_stj", Reports.CpuRatio(results, run, WireFormat.Stj)),
             ("cpu_vs_raw", Reports.CpuRatio(results, run, WireFormat.Raw)),
             ("other_cores", run.OtherCores),

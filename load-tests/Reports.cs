@@ -32,7 +32,7 @@ internal static class Reports
     [
         "engine", "scenario", "format", "requests", "seconds", "rps", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms",
         "errors", "bytes_in", "bytes_out", "statuses", "rps_vs_stj", "rps_vs_raw", "notes",
-        "server_cpu_s", "cpu_us_per_request", "cpu_us_per_mb", "cpu_vs_stj", "cpu_vs_raw", "other_cores",
+        "server_cpu_s", "cpu_us_per_request", "cpu_ms_per_mb", "cpu_vs_stj", "cpu_vs_raw", "other_cores",
     ];
 
     /// <summary>How far the requests/s ratio and the CPU/request ratio may point opposite ways before a run is called noisy.</summary>
@@ -41,7 +41,7 @@ internal static class Reports
     private const string RatioText = "Ratios are against the System.Text.Json route and the pre-serialized route of the same scenario and engine, above 1× better: "
         + "by server CPU, the other route's CPU µs per request over this one's (1.50× = this route costs two thirds of the CPU); by req/s, this route's rate over the other's "
         + "(blank where the scenario has no such route). Server CPU per request is the figure to read: requests per second on a shared machine measure the neighbours too. "
-        + "CPU µs/MB is per 10^6 bytes of response and request bodies as the engine counts them.";
+        + "CPU ms/MB is per 10^6 bytes of response and request bodies as the engine counts them.";
 
     /// <summary>The chart files of <paramref name="engine"/>: RPS and p99.</summary>
     public static (string Rps, string P99) ChartFiles(string engine) => ($"rps-{engine}.png", $"p99-{engine}.png");
@@ -92,12 +92,15 @@ internal static class Reports
         results.Where(r => r.Engine == engine).Select(r => new[]
         {
             r.Scenario, FormatLabel(r.Format),
-            Micros(r.CpuPerRequest), Times(CpuRatio(results, r, WireFormat.Stj)), Times(CpuRatio(results, r, WireFormat.Raw)), Micros(r.CpuPerMegabyte),
+            Micros(r.CpuPerRequest), Times(CpuRatio(results, r, WireFormat.Stj)), Times(CpuRatio(results, r, WireFormat.Raw)), r.CpuPerMegabyte is { } perMb ? Ms(perMb / 1000) : "",
             Compact(r.Rps), Times(Ratio(results, r, WireFormat.Stj)), Times(Ratio(results, r, WireFormat.Raw)), Ms(r.P50), Ms(r.P99),
         });
 
+    /// <summary>The summary columns the console shows (it may be 80 columns wide): without CPU per MB and p50.</summary>
+    public static readonly int[] ConsoleColumns = [0, 1, 2, 3, 4, 6, 7, 8, 10];
+
     public static readonly string[] SummaryHeader =
-        ["scenario", "format", "CPU µs/req", "CPU vs STJ", "CPU vs pre-ser.", "CPU µs/MB", "req/s", "req/s vs STJ", "req/s vs pre-ser.", "p50", "p99"];
+        ["scenario", "format", "CPU µs/req", "CPU vs STJ", "CPU vs pre-ser.", "CPU ms/MB", "req/s", "req/s vs STJ", "req/s vs pre-ser.", "p50", "p99"];
 
     /// <summary>
     /// Signs that the machine was too noisy for requests/s (each a sentence): other work above
@@ -109,12 +112,11 @@ internal static class Reports
     {
         var notes = new List<string>();
         List<RunResult> mine = results.Where(r => r.Engine == engine).ToList();
-        foreach (RunResult r in mine)
+        List<RunResult> busy = mine.Where(r => r.OtherCores > ServerCpu.NoisyOtherCores).OrderByDescending(r => r.OtherCores).ToList();
+        if (busy.Count > 0)
         {
-            if (r.OtherCores > ServerCpu.NoisyOtherCores)
-            {
-                notes.Add(string.Create(CultureInfo.InvariantCulture, $"{r.Scenario}/{r.Format}: other work on the machine kept {r.OtherCores:0.00} cores busy during the measured time."));
-            }
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Other work on the machine kept more than {ServerCpu.NoisyOtherCores:0.00} cores busy in {busy.Count} of {mine.Count} runs (up to {busy[0].OtherCores:0.00} cores, {busy[0].Scenario}/{busy[0].Format}; the other_cores column of {CsvFile} has each run's)."));
         }
 
         foreach (RunResult raw in mine.Where(r => r.Format == WireFormat.Raw.Name && r.CpuPerRequest is not null))
@@ -220,7 +222,7 @@ internal static class Reports
                 r.Engine, r.Scenario, r.Format, N(r.Requests), N(r.Elapsed.TotalSeconds), N(r.Rps), N(r.P50), N(r.P75), N(r.P95), N(r.P99), N(r.Max),
                 N(r.Errors), N(r.BytesIn), N(r.BytesOut), string.Join(' ', r.StatusCounts.Select(p => $"{p.Key}={p.Value}")),
                 N(Ratio(results, r, WireFormat.Stj)), N(Ratio(results, r, WireFormat.Raw)), r.Notes,
-                N(r.ServerCpuSeconds), N(r.CpuPerRequest), N(r.CpuPerMegabyte), N(CpuRatio(results, r, WireFormat.Stj)), N(CpuRatio(results, r, WireFormat.Raw)), N(r.OtherCores),
+                N(r.ServerCpuSeconds), N(r.CpuPerRequest), N(r.CpuPerMegabyte / 1000), N(CpuRatio(results, r, WireFormat.Stj)), N(CpuRatio(results, r, WireFormat.Raw)), N(r.OtherCores),
             ];
             csv.AppendLine(string.Join(',', cells.Select(CsvCell)));
         }
