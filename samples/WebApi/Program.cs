@@ -1,5 +1,7 @@
 using Jsonable.AspNetCore;
+#if !SWASHBUCKLE11
 using Jsonable.AspNetCore.OpenApi;
+#endif
 using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Samples.WebApi.Endpoints;
 using Jsonable.Samples.WebApi.Storage;
@@ -10,14 +12,18 @@ builder.Services.AddControllers(options => options.ReturnHttpNotAcceptable = tru
 builder.Services.AddProblemDetails();
 builder.Services.AddEndpointsApiExplorer();
 // Both OpenAPI generators, each with Jsonable's rules: Swashbuckle at /swagger/v1/swagger.json (Swagger UI reads it),
-// Microsoft.AspNetCore.OpenApi at /openapi/v1.json. XML docs give the summaries.
-string xmlDocs = Path.Combine(AppContext.BaseDirectory, "Jsonable.Samples.WebApi.xml");
+// Microsoft.AspNetCore.OpenApi at /openapi/v1.json. XML docs give the summaries. The same sample built as
+// samples/WebApi.Swashbuckle11 serves Swashbuckle 11's document alone (Microsoft.AspNetCore.OpenApi 10 cannot sit
+// beside Swashbuckle 11: they need different Microsoft.OpenApi majors).
+string xmlDocs = Path.Combine(AppContext.BaseDirectory, typeof(Program).Assembly.GetName().Name + ".xml");
 builder.Services.AddSwaggerGen(options =>
 {
     options.AddJsonable();
     options.IncludeXmlComments(xmlDocs, includeControllerXmlComments: true);
 });
+#if !SWASHBUCKLE11
 builder.Services.AddOpenApi(options => options.AddJsonable());
+#endif
 // SQLite by default; `--store postgres` (or a ConnectionStrings:Postgres) for several instances on one database.
 builder.Services.AddSampleStores();
 // Every transform write is also pushed to the subscribers of /minimal/transforms/{id}/live (docs/streams-writing.md).
@@ -32,8 +38,16 @@ WebApplication app = builder.Build();
 app.UseJsonable();
 app.UseStatusCodePages();
 app.UseSwagger();
+// The same document as OpenAPI 3.1 (Swashbuckle's opt-in), for clients and linters that read 3.1.
+app.UseSwagger(options =>
+{
+    options.RouteTemplate = "swagger/{documentName}/swagger-3.1.json";
+    options.OpenApiVersion = Microsoft.OpenApi.OpenApiSpecVersion.OpenApi3_1;
+});
 app.UseSwaggerUI(options => options.EnableJsonable());
+#if !SWASHBUCKLE11
 app.MapOpenApi();
+#endif
 
 app.MapGet("/", () => Results.Redirect("/swagger")).ExcludeFromDescription();
 app.MapControllers();

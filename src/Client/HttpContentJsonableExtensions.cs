@@ -4,6 +4,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Http.Internal;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable.Http;
 

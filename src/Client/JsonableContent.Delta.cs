@@ -1,4 +1,5 @@
 using System.Buffers;
+using Jsonable.Metadata;
 
 namespace Jsonable.Http;
 

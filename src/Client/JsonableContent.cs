@@ -8,6 +8,7 @@ using System.Net.Http.Headers;
 using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable.Http;
 

@@ -1,10 +1,11 @@
 using Jsonable.AspNetCore.Internal;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore;
 
 /// <summary>Options of the ASP.NET Core integration, set with <c>services.AddJsonable(options =&gt; ...)</c>.</summary>
-/// <remarks>Member names on the wire are chosen at compile time (see <see cref="JsonableOptionsAttribute"/>), not here.</remarks>
+/// <remarks>Member names on the wire are chosen at compile time (see <see cref="JsonableGenerationOptionsAttribute"/>), not here.</remarks>
 public sealed class JsonableOptions
 {
     /// <summary>

@@ -233,4 +233,30 @@ internal static class DiagnosticDescriptors
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
+
+    // ---- System.Text.Json 11's attributes (the package on net10.0): JSONABLE060-069 ----
+
+    public static readonly DiagnosticDescriptor NamingPolicyAttributeNotSupported = new(
+        id: "JSONABLE060",
+        title: "[JsonNamingPolicy] (System.Text.Json 11) is not applied by Jsonable",
+        messageFormat: "'{0}' carries [JsonNamingPolicy] (System.Text.Json 11), which names {1} differently from Jsonable's compiled policy; Jsonable does not apply it, so the two would disagree on the wire. Remove it and name the members with [JsonPropertyName], or set the same policy for the whole assembly with <JsonableNamingPolicy>.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor TypeLevelIgnoreNotSupported = new(
+        id: "JSONABLE061",
+        title: "[JsonIgnore] on a type (System.Text.Json 11) is not applied by Jsonable",
+        messageFormat: "'{0}' carries [JsonIgnore] on the type (System.Text.Json 11: an ignore condition for every member), which Jsonable does not apply; its members would be written when System.Text.Json skips them. Remove it and put [JsonIgnore(Condition = ...)] on the members instead.",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnionNotSupported = new(
+        id: "JSONABLE062",
+        title: "[JsonUnion] (System.Text.Json 11) on a Jsonable type",
+        messageFormat: "'{0}' carries [JsonUnion] (System.Text.Json 11), which Jsonable's generated code does not read or write as a union. Use [JsonPolymorphic]/[JsonDerivedType] with a discriminator, or leave the type to System.Text.Json (remove [ToJson]/[FromJson]).",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
 }

@@ -17,7 +17,7 @@ namespace Jsonable.Generator;
 internal sealed partial class Emitter
 {
     private const string WriteAsyncMethod = "__JsonableWriteValueAsync";
-    private const string Context = Rt + "JsonableAsyncWriteContext";
+    private const string Context = Md + "JsonableAsyncWriteContext";
     private const string ValueTaskType = "global::System.Threading.Tasks.ValueTask";
 
     /// <summary>Whether the type gets an asynchronous writer: it is written, registered, not polymorphic, and holds a collection.</summary>
@@ -37,7 +37,7 @@ internal sealed partial class Emitter
 
     private string WriteAsyncStatement(TypeShape shape, string expr) => IsCollectionShape(shape)
         ? $"await {WriteAsyncHelper(shape)}(context, {expr}).ConfigureAwait(false);"
-        : $"await context.WriteAsync<{shape.TypeName}>({expr}, {Rt}JsonableCodec.Write<{shape.TypeName}>).ConfigureAwait(false);";
+        : $"await context.WriteAsync<{shape.TypeName}>({expr}, {Md}JsonableCodec.Write<{shape.TypeName}>).ConfigureAwait(false);";
 
     private const string HoldsLargeMethod = "__JsonableHoldsLargeCollection";
 

@@ -296,7 +296,7 @@ internal sealed partial class Emitter
                 _w.Line("return result;");
                 _w.Close();
                 _w.Line();
-                _w.Line($"var builder = new {Rt}ArrayBuilder<{element.TypeName}>();");
+                _w.Line($"var builder = new {Md}ArrayBuilder<{element.TypeName}>();");
                 _w.Open("while (reader.TryReadArrayElement(ref count, -1))");
                 _w.Line($"builder.Add({elementRead});");
                 _w.Close();
@@ -325,7 +325,7 @@ internal sealed partial class Emitter
                     // Plain JSON has no count: collect in pooled storage and allocate only the final list, instead of
                     // every size a List grows through.
                     _w.Open(reuse == "false" ? "if (hint < 0)" : $"if (hint < 0 && !({reuse}))");
-                    _w.Line($"var builder = default({Rt}ArrayBuilder<{element.TypeName}>);");
+                    _w.Line($"var builder = default({Md}ArrayBuilder<{element.TypeName}>);");
                     _w.Open("while (reader.TryReadArrayElement(ref count, -1))");
                     _w.Line($"builder.Add({elementRead});");
                     _w.Close();

@@ -39,9 +39,9 @@ internal sealed partial class Emitter
         _w.Line();
         if (!_netStandardShape)
         {
-            _w.Line($"static bool {Rt}IJsonableMergePatchWritable<{SelfType}>.JsonableEquals({SelfType} previous, {SelfType} current) => __JsonableEquals(previous, current);");
+            _w.Line($"static bool {Md}IJsonableMergePatchWritable<{SelfType}>.JsonableEquals({SelfType} previous, {SelfType} current) => __JsonableEquals(previous, current);");
             _w.Line();
-            _w.Line($"static bool {Rt}IJsonableMergePatchWritable<{SelfType}>.WriteMergePatch(ref {Rt}JsonableWriter writer, {SelfType} previous, {SelfType} current) => __JsonableWriteMergePatch(ref writer, previous, current);");
+            _w.Line($"static bool {Md}IJsonableMergePatchWritable<{SelfType}>.WriteMergePatch(ref {Rt}JsonableWriter writer, {SelfType} previous, {SelfType} current) => __JsonableWriteMergePatch(ref writer, previous, current);");
             _w.Line();
         }
 
@@ -189,7 +189,7 @@ internal sealed partial class Emitter
         ShapeKind.ByteArray => $"{Delta}.EqualBytes({a}, {b})",
         ShapeKind.Generated => $"{Delta}.EqualObjects<{shape.TypeName}>({a}, {b})",
         ShapeKind.TypeParameter =>
-            $"{Delta}.EqualWritten<{shape.TypeName}>({a}, {b}, static (ref {Rt}JsonableWriter writer, {shape.TypeName} value) => {Rt}JsonableTypeArgument.Write<{shape.TypeName}>(ref writer, value))",
+            $"{Delta}.EqualWritten<{shape.TypeName}>({a}, {b}, static (ref {Rt}JsonableWriter writer, {shape.TypeName} value) => {Md}JsonableTypeArgument.Write<{shape.TypeName}>(ref writer, value))",
         ShapeKind.Nullable or ShapeKind.Array or ShapeKind.List or ShapeKind.HashSet or ShapeKind.CollectionInterface
             or ShapeKind.Dictionary or ShapeKind.DictionaryInterface => $"{EqualHelper(shape)}({a}, {b})",
         _ => $"{a} == {b}", // bool, integers, char, enums, Guid, TimeSpan, DateOnly, TimeOnly: equal values are written alike

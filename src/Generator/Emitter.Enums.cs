@@ -51,7 +51,7 @@ internal sealed partial class Emitter
     {
         string type = shape.TypeName;
         EnumModel model = shape.Enum!;
-        string info = $"{Rt}JsonableEnumInfo<{type}>";
+        string info = $"{Md}JsonableEnumInfo<{type}>";
         string values = string.Join(", ", model.Members.Select(m => Bits(shape, $"{type}.{m.Identifier}")));
         string identifiers = string.Join(", ", model.Members.Select(m => NameEncoding.CSharpLiteral(m.Identifier.TrimStart('@'))));
         string customNames = string.Join(", ", model.Members.Select(m => m.HasCustomName ? NameEncoding.CSharpLiteral(m.JsonName) : "null"));

@@ -51,7 +51,7 @@ internal sealed partial class Emitter
 
         List<MemberModel> readable = _model.Members.Where(m => m.CanRead).ToList();
         List<MemberModel> streamed = StreamedMembers();
-        string info = $"{Rt}JsonableIncrementalReader<{SelfType}>";
+        string info = $"{Md}JsonableIncrementalReader<{SelfType}>";
         string kinds = string.Join(", ", _model.Members.Select(m => streamed.Contains(m) ? (IsDictionary(m.Shape) ? info + ".DictionaryMember" : info + ".ArrayMember") : "0"));
         _w.Line("/// <summary>The entry points that read this type from a stream piece by piece (docs/performance.md, \"Large bodies\").</summary>");
         _w.Line($"private static {info} {IncrementalReaderMethod}() =>");
@@ -99,7 +99,7 @@ internal sealed partial class Emitter
         _w.Line();
 
         _w.Line("// A collection member's start, one element (or entry), or its end, which sets the member.");
-        _w.Open($"private static bool __JsonableReadElementIncrementally(ref {Rt}JsonableReader reader, ref {SelfType} target, int memberId, {Rt}JsonableIncrementalState state)");
+        _w.Open($"private static bool __JsonableReadElementIncrementally(ref {Rt}JsonableReader reader, ref {SelfType} target, int memberId, {Md}JsonableIncrementalState state)");
         _w.Open("switch (memberId)");
         foreach (MemberModel member in streamed)
         {
@@ -136,7 +136,7 @@ internal sealed partial class Emitter
         _w.Line("return false;");
         _w.Close();
         _w.Line();
-        _w.Line($"state.Collection = new {collection}({Rt}JsonableIncrementalState.Capacity(state.Hint));");
+        _w.Line($"state.Collection = new {collection}({Md}JsonableIncrementalState.Capacity(state.Hint));");
         _w.Line("return true;");
         _w.Close();
         _w.Line();

@@ -12,7 +12,7 @@ namespace Jsonable.Generator;
 /// </summary>
 internal sealed partial class Emitter
 {
-    private const string MergeMode = Rt + "JsonableMergeMode";
+    private const string MergeMode = Md + "JsonableMergeMode";
 
     private void EmitMergeApi()
     {
@@ -26,7 +26,7 @@ internal sealed partial class Emitter
                 _w.Line($"/// <param name=\"{param}\">The whole patch document; its root must be an object.</param>");
                 _w.Line("/// <returns>The members the patch named.</returns>");
                 _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The patch is malformed, names an unknown member, or clears a member that cannot be cleared.</exception>");
-                _w.Open($"public {New(method)}{Rt}JsonableMemberSet {method}({Span} {param})");
+                _w.Open($"public {New(method)}{Md}JsonableMemberSet {method}({Span} {param})");
                 string target = "ref this";
                 if (!_model.IsValueType)
                 {
@@ -34,7 +34,7 @@ internal sealed partial class Emitter
                     target = "ref self";
                 }
 
-                _w.Line($"return {Rt}JsonableSerializer.MergeDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, null, {target}, __JsonableMergeMembers, __JsonableMembers);");
+                _w.Line($"return {Md}JsonableMetadataServices.MergeDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, null, {target}, __JsonableMergeMembers, __JsonableMembers);");
                 _w.Close();
                 _w.Line();
             }
@@ -42,7 +42,7 @@ internal sealed partial class Emitter
 
         _w.Open(_netStandardShape
             ? $"private static {SelfType} {NetStandardMergeValue}(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)"
-            : $"static {SelfType} {Rt}IJsonableMergeable<{SelfType}>.MergeJsonable(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)");
+            : $"static {SelfType} {Md}IJsonableMergeable<{SelfType}>.MergeJsonable(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)");
         if (!inPlace)
         {
             _w.Line("return __JsonableReadValue(ref reader); // a readonly struct cannot change in place: a patch replaces it whole");
@@ -70,13 +70,13 @@ internal sealed partial class Emitter
         _w.Close();
         _w.Line();
 
-        _w.Line($"private static readonly {Rt}JsonableMember[] __JsonableMembers = new {Rt}JsonableMember[]");
+        _w.Line($"private static readonly {Md}JsonableMember[] __JsonableMembers = new {Md}JsonableMember[]");
         _w.Line("{");
         for (int i = 0; i < _model.Members.Count; i++)
         {
             MemberModel member = _model.Members[i];
             string notEditable = member.IsEditable ? string.Empty : ", isEditable: false"; // [Editable(false)] or [Key]: JsonablePatch<T> refuses it
-            _w.Line($"    new {Rt}JsonableMember({IndexConstant(member)}, {NameEncoding.CSharpLiteral(member.ClrName)}, {NameEncoding.CSharpLiteral(member.JsonName)}{notEditable}),");
+            _w.Line($"    new {Md}JsonableMember({IndexConstant(member)}, {NameEncoding.CSharpLiteral(member.ClrName)}, {NameEncoding.CSharpLiteral(member.JsonName)}{notEditable}),");
         }
 
         _w.Line("};");
@@ -84,7 +84,7 @@ internal sealed partial class Emitter
         if (readable.Count > 0 && readable.Count != _model.Members.Count)
         {
             _w.Line("// The members a document can name when read ignoring case (the others are only written).");
-            _w.Line($"private static readonly {Rt}JsonableMember[] __JsonableReadableMembers = new {Rt}JsonableMember[]");
+            _w.Line($"private static readonly {Md}JsonableMember[] __JsonableReadableMembers = new {Md}JsonableMember[]");
             _w.Line("{");
             foreach (MemberModel member in readable)
             {
@@ -109,14 +109,14 @@ internal sealed partial class Emitter
         _w.Line($"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))}); // the caller reads null itself");
         _w.Close();
         _w.Line();
-        _w.Line($"var changed = new {Rt}JsonableMemberSet(null);");
+        _w.Line($"var changed = new {Md}JsonableMemberSet(null);");
         _w.Line($"__JsonableMergeMembers(ref reader, ref {target}, mode, ref changed);");
         _w.Line($"return {target};");
     }
 
     private void EmitMergeMembers(List<MemberModel> readable)
     {
-        _w.Open($"private static void __JsonableMergeMembers(ref {Rt}JsonableReader reader, ref {SelfType} target, {MergeMode} mode, ref {Rt}JsonableMemberSet changed)");
+        _w.Open($"private static void __JsonableMergeMembers(ref {Rt}JsonableReader reader, ref {SelfType} target, {MergeMode} mode, ref {Md}JsonableMemberSet changed)");
         _w.Open($"if (mode == {MergeMode}.Apply)");
         _w.Line("target.OnWillDeserialize();");
         _w.Close();
@@ -217,7 +217,7 @@ internal sealed partial class Emitter
     /// <summary>Reads a non-null value at the reader: merged into <paramref name="existing"/> for objects and dictionaries, a new value otherwise.</summary>
     private string MergeExpression(TypeShape shape, string existing) => shape.Kind switch
     {
-        ShapeKind.Generated => $"{Rt}JsonableCodec.Merge<{shape.TypeName}>(ref reader, mode == {MergeMode}.Validate ? default : {existing}, mode)",
+        ShapeKind.Generated => $"{Md}JsonableCodec.Merge<{shape.TypeName}>(ref reader, mode == {MergeMode}.Validate ? default : {existing}, mode)",
         ShapeKind.Dictionary or ShapeKind.DictionaryInterface => $"{MergeHelper(shape)}(ref reader, mode == {MergeMode}.Validate ? default : {existing}, mode)",
         _ => ReadExpression(shape, "default"),
     };

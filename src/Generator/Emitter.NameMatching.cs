@@ -56,7 +56,7 @@ internal sealed partial class Emitter
 
             // Only members that are read can match: a write-only member's name is unknown to a reader.
             string candidates = readable.Count == _model.Members.Count ? "__JsonableMembers" : "__JsonableReadableMembers";
-            _w.Line($"return ignoreCase ? {Rt}JsonableMemberLookup.IndexOfIgnoringCase(name, {candidates}) : -1;");
+            _w.Line($"return ignoreCase ? {Md}JsonableMemberLookup.IndexOfIgnoringCase(name, {candidates}) : -1;");
         }
         else
         {

@@ -30,7 +30,7 @@ internal readonly record struct EmitShape(bool NetStandard, bool DeclareModuleIn
     public static EmitShape For(Compilation compilation)
     {
         bool oldLanguage = compilation is CSharpCompilation { LanguageVersion: < CSharp11 };
-        INamedTypeSymbol? writable = compilation.GetTypeByMetadataName("Jsonable.IJsonableWritable`1");
+        INamedTypeSymbol? writable = compilation.GetTypeByMetadataName("Jsonable.Metadata.IJsonableWritable`1");
         bool netStandardRuntime = writable is not null && writable.GetMembers().IsEmpty;
         if (!oldLanguage && !netStandardRuntime)
         {
@@ -64,7 +64,7 @@ internal sealed partial class Emitter
         string equals = GenerateDelta ? "__JsonableEquals" : "null";
         string mergePatch = GenerateDelta ? "__JsonableWriteMergePatch" : "null";
         _w.Line("// netstandard2.0 has no static interface members: JsonableCodec and JsonableDelta reach this type's through here.");
-        _w.Line($"private static readonly bool __JsonableStaticsRegistered = {Rt}JsonableStatics<{SelfType}>.Register({write}, {read}, {readMembers}, {merge}, {equals}, {mergePatch});");
+        _w.Line($"private static readonly bool __JsonableStaticsRegistered = {Md}JsonableStatics<{SelfType}>.Register({write}, {read}, {readMembers}, {merge}, {equals}, {mergePatch});");
         _w.Line();
     }
 

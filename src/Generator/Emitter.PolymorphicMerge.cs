@@ -36,7 +36,7 @@ internal sealed partial class Emitter
 
         _w.Line($"/// <summary>Merges the object at the reader into a stored value whose declared type is {Escape(_model.Name.TrimStart('@'))}: its runtime type picks the members; a discriminator must be its own.</summary>");
         _w.Open($"private static {SelfType} {MergeByTypeMethod}(ref {Rt}JsonableReader reader, {SelfType} existing, {MergeMode} mode)");
-        _w.Open($"if (!reader.TryReadTypeDiscriminator({NameEncoding.Utf8Literal(polymorphism.DiscriminatorPropertyName)}, out {Rt}JsonableTypeDiscriminator discriminator))");
+        _w.Open($"if (!reader.TryReadTypeDiscriminator({NameEncoding.Utf8Literal(polymorphism.DiscriminatorPropertyName)}, out {Md}JsonableTypeDiscriminator discriminator))");
         _w.Line($"throw reader.NullNotAllowed({typeName}); // the caller reads null itself");
         _w.Close();
         _w.Line();
@@ -139,7 +139,7 @@ internal sealed partial class Emitter
     private string MergeInto(DerivedTypeModel derived, string value) =>
         derived.IsBase ? $"{MergeExactlyMethod}(ref reader, {value}, mode)"
         : derived.IsPolymorphic ? $"{derived.FullyQualifiedName}.{MergeExactlyMethod}(ref reader, {value}, mode)"
-        : $"{Rt}JsonableCodec.Merge<{derived.FullyQualifiedName}>(ref reader, {value}, mode)";
+        : $"{Md}JsonableCodec.Merge<{derived.FullyQualifiedName}>(ref reader, {value}, mode)";
 
     /// <summary>
     /// The delta of a polymorphic value: where both sides hold the same listed type, that type's nested patch (without the

@@ -134,7 +134,7 @@ internal sealed partial class Emitter
 
         return derived.IsBase || derived.IsPolymorphic
             ? $"{owner}{WriteExactlyMethod}(ref writer, {expr});"
-            : $"{Rt}JsonableCodec.Write<{derived.FullyQualifiedName}>(ref writer, {expr});";
+            : $"{Md}JsonableCodec.Write<{derived.FullyQualifiedName}>(ref writer, {expr});";
     }
 
     private string WriteBase(PolymorphismModel polymorphism)
@@ -193,7 +193,7 @@ internal sealed partial class Emitter
             : $"value = {ReadExactlyMethod}(ref reader);";
         _w.Line($"/// <summary>Reads a value whose declared type is {Escape(typeName)}, as System.Text.Json does with [JsonDerivedType]: a discriminator \"{Escape(polymorphism.DiscriminatorPropertyName)}\" as the first member picks the derived type, which then reads the whole object.</summary>");
         _w.Open($"private static {SelfType} __JsonableReadValue(ref {Rt}JsonableReader reader)");
-        _w.Open($"if (!reader.TryReadTypeDiscriminator({NameEncoding.Utf8Literal(polymorphism.DiscriminatorPropertyName)}, out {Rt}JsonableTypeDiscriminator discriminator))");
+        _w.Open($"if (!reader.TryReadTypeDiscriminator({NameEncoding.Utf8Literal(polymorphism.DiscriminatorPropertyName)}, out {Md}JsonableTypeDiscriminator discriminator))");
         _w.Line("return null;");
         _w.Close();
         _w.Line();
@@ -209,7 +209,7 @@ internal sealed partial class Emitter
                 ? $"value = {ReadExactlyMethod}(ref reader);"
                 : derived.IsPolymorphic
                     ? $"value = {derived.FullyQualifiedName}.{ReadExactlyMethod}(ref reader);"
-                    : $"value = {Rt}JsonableCodec.Read<{derived.FullyQualifiedName}>(ref reader);");
+                    : $"value = {Md}JsonableCodec.Read<{derived.FullyQualifiedName}>(ref reader);");
             _w.Close();
         }
 

@@ -36,7 +36,7 @@ internal sealed partial class Emitter
                 self = "ref self";
             }
 
-            _w.Line($"{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>(json, reuseInstance, null, {self}, __JsonableReadMembers);");
+            _w.Line($"{Md}JsonableMetadataServices.ReadDocumentInto<{SelfType}>(json, reuseInstance, null, {self}, __JsonableReadMembers);");
             _w.Close();
             _w.Line();
         }
@@ -47,7 +47,7 @@ internal sealed partial class Emitter
             _w.Line($"/// <param name=\"{param}\">The document.</param>");
             _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed, null, or does not fit this type.</exception>");
             _w.Line($"public static {New(method)}{SelfType} {method}({Span} {param})");
-            _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
+            _w.Line($"    => {Md}JsonableMetadataServices.ReadDocument<{SelfType}>({param}, {Rt}JsonableFormat.{format}, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
             _w.Line();
         }
 
@@ -55,14 +55,14 @@ internal sealed partial class Emitter
         _w.Line("/// <param name=\"json\">The whole JSON document.</param>");
         _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The document is malformed, null, or does not fit this type.</exception>");
         _w.Line($"public static {New("CreateFromJson")}{SelfType} CreateFromJson(string json)");
-        _w.Line($"    => {Rt}JsonableSerializer.ReadDocument<{SelfType}>(json, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
+        _w.Line($"    => {Md}JsonableMetadataServices.ReadDocument<{SelfType}>(json, false, null, __JsonableReadValue){(_model.IsValueType ? string.Empty : $" ?? throw new {Rt}JsonableException(\"The document is null; expected an object.\", 0, \"$\")")};");
         _w.Line();
 
         if (!_netStandardShape)
         {
-            _w.Line($"static {SelfType} {Rt}IJsonableReadable<{SelfType}>.ReadJsonable(ref {Rt}JsonableReader reader) => __JsonableReadValue(ref reader);");
+            _w.Line($"static {SelfType} {Md}IJsonableReadable<{SelfType}>.ReadJsonable(ref {Rt}JsonableReader reader) => __JsonableReadValue(ref reader);");
             _w.Line();
-            _w.Line($"static void {Rt}IJsonableReadable<{SelfType}>.ReadJsonableMembers(ref {Rt}JsonableReader reader, ref {SelfType} target) => __JsonableReadMembers(ref reader, ref target);");
+            _w.Line($"static void {Md}IJsonableReadable<{SelfType}>.ReadJsonableMembers(ref {Rt}JsonableReader reader, ref {SelfType} target) => __JsonableReadMembers(ref reader, ref target);");
             _w.Line();
         }
 
@@ -345,7 +345,7 @@ internal sealed partial class Emitter
             target = "ref self";
         }
 
-        _w.Line($"{Rt}JsonableSerializer.ReadDocumentInto<{SelfType}>({parameter}, {Rt}JsonableFormat.{format}, reuseInstance, null, {target}, __JsonableReadMembers);");
+        _w.Line($"{Md}JsonableMetadataServices.ReadDocumentInto<{SelfType}>({parameter}, {Rt}JsonableFormat.{format}, reuseInstance, null, {target}, __JsonableReadMembers);");
         _w.Close();
     }
 
@@ -423,9 +423,9 @@ internal sealed partial class Emitter
             $"__JsonableRead{EnumHelper(shape)}AsString(ref reader)",
         ShapeKind.Enum => $"__JsonableRead{EnumHelper(shape)}ByOptions(ref reader)",
         ShapeKind.Generated => existing == "default"
-            ? $"{Rt}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
-            : $"{Rt}JsonableCodec.ReadReusing<{shape.TypeName}>(ref reader, {existing})",
-        ShapeKind.TypeParameter => $"{Rt}JsonableTypeArgument.Read<{shape.TypeName}>(ref reader)",
+            ? $"{Md}JsonableCodec.Read<{shape.TypeName}>(ref reader)"
+            : $"{Md}JsonableCodec.ReadReusing<{shape.TypeName}>(ref reader, {existing})",
+        ShapeKind.TypeParameter => $"{Md}JsonableTypeArgument.Read<{shape.TypeName}>(ref reader)",
         _ => $"{ReadHelper(shape)}(ref reader, {existing})",
     };
 }

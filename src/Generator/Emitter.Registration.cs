@@ -24,7 +24,7 @@ internal sealed partial class Emitter
         string read = _model.GenerateReader ? "__JsonableReadValue" : "null";
         string merge = _model.GenerateReader && !_model.IsReadOnlyStruct ? "__JsonableMergeMembers" : "null";
         string members = _model.GenerateReader ? "__JsonableMembers" : "null";
-        string info = $"{Rt}JsonableTypeInfo<{SelfType}>";
+        string info = $"{Md}JsonableTypeInfo<{SelfType}>";
         string writeAsync = GenerateAsyncWriter ? $", writeAsync: {WriteAsyncMethod}, holdsLargeCollection: {HoldsLargeMethod}" : string.Empty; // Emitter.AsyncWriter.cs
         if (_model.PartialWriters.Count == 0)
         {
@@ -53,7 +53,7 @@ internal sealed partial class Emitter
     /// </summary>
     /// <param name="typeNames">The fully qualified names of the assembly's registered types, in a stable order.</param>
     /// <param name="namingPolicy">
-    /// The naming policy in force for the assembly's types without their own <c>[JsonableOptions]</c>, reported to
+    /// The naming policy in force for the assembly's types without their own <c>[JsonableGenerationOptions]</c>, reported to
     /// <c>JsonableCompiledOptions</c> so that the app's <c>JsonOptions</c> can be compared with it at startup.
     /// </param>
     /// <param name="closedGenerics">The closed generic types <c>[assembly: JsonableType]</c> names, in a stable order.</param>
@@ -85,10 +85,10 @@ internal sealed partial class Emitter
         w.Line("[global::System.Runtime.CompilerServices.ModuleInitializer]");
         w.Open("internal static void Register()");
         w.Line($"{Rt}JsonableRegistry.RegisterAssembly(typeof({className}).Assembly, CreateTypeInfo);");
-        w.Line($"{Rt}JsonableCompiledOptions.RegisterAssembly(typeof({className}).Assembly, {Rt}JsonableNamingPolicy.{namingPolicy});");
+        w.Line($"{Md}JsonableCompiledOptions.RegisterAssembly(typeof({className}).Assembly, {Rt}JsonableNamingPolicy.{namingPolicy});");
         w.Close();
         w.Line();
-        w.Open($"private static {Rt}JsonableTypeInfo? CreateTypeInfo(global::System.Type type)");
+        w.Open($"private static {Md}JsonableTypeInfo? CreateTypeInfo(global::System.Type type)");
         foreach (string typeName in typeNames)
         {
             w.Open($"if (type == typeof({typeName}))");
@@ -108,8 +108,8 @@ internal sealed partial class Emitter
             {
                 // The definition was generated in a referenced assembly, where its type-info factory is internal: reach
                 // its reader and writer through the interfaces it implements (no partial writers or merge from here).
-                string write = closed.Writable ? $"{Rt}JsonableCodec.Write<{closed.FullyQualifiedName}>" : "null";
-                string read = closed.Readable ? $"{Rt}JsonableCodec.Read<{closed.FullyQualifiedName}>" : "null";
+                string write = closed.Writable ? $"{Md}JsonableCodec.Write<{closed.FullyQualifiedName}>" : "null";
+                string read = closed.Readable ? $"{Md}JsonableCodec.Read<{closed.FullyQualifiedName}>" : "null";
                 w.Line($"return {Rt}JsonableRegistry.CreateTypeInfo<{closed.FullyQualifiedName}>({write}, {read});");
             }
 

@@ -40,7 +40,7 @@ internal sealed partial class Emitter
         _w.Line($"private static {attributes}? __JsonableTypeValidation;");
         _w.Line();
         _w.Line("/// <inheritdoc/>");
-        _w.Open($"void {Rt}IJsonableValidatable.ValidateJsonable({Validation} validation)");
+        _w.Open($"void {Md}IJsonableValidatable.ValidateJsonable({Validation} validation)");
         _w.Line("int errorsBefore = validation.ErrorCount;");
         foreach (MemberModel member in members)
         {

@@ -11,16 +11,16 @@ internal sealed partial class Emitter
     {
         _w.Line("/// <summary>Writes this value as RFC 8259 JSON text.</summary>");
         _w.Line("/// <param name=\"prettyPrint\">Whether to indent the text (two spaces).</param>");
-        _w.Line($"public {New("ToJson")}string ToJson(bool prettyPrint = false) => {Rt}JsonableSerializer.WriteJsonString(this, prettyPrint, __JsonableWriteValue);");
+        _w.Line($"public {New("ToJson")}string ToJson(bool prettyPrint = false) => {Md}JsonableMetadataServices.WriteJsonString(this, prettyPrint, __JsonableWriteValue);");
         _w.Line();
         _w.Line("/// <summary>Writes this value as UTF-8: JMC1 when <paramref name=\"emitMetadataComments\"/> is true, plain compact JSON when false.</summary>");
         _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
         _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
         _w.Line($"public {New("ToJsonUtf8")}void ToJsonUtf8<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
-        _w.Line($"    => {Rt}JsonableSerializer.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue, true);");
+        _w.Line($"    => {Md}JsonableMetadataServices.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue, true);");
         _w.Line();
         _w.Line("/// <summary>Writes this value as a JMC1 document into new memory.</summary>");
-        _w.Line($"public {New("ToJsonable")}global::System.ReadOnlyMemory<byte> ToJsonable() => {Rt}JsonableSerializer.WriteJmc1Bytes(this, __JsonableWriteValue);");
+        _w.Line($"public {New("ToJsonable")}global::System.ReadOnlyMemory<byte> ToJsonable() => {Md}JsonableMetadataServices.WriteJmc1Bytes(this, __JsonableWriteValue);");
         _w.Line();
         _w.Line("/// <summary>Writes this value as a JMC1 document.</summary>");
         _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
@@ -34,13 +34,13 @@ internal sealed partial class Emitter
             _w.Line("/// <param name=\"writer\">Where the bytes go.</param>");
             _w.Line("/// <param name=\"emitMetadataComments\">Whether to write JMC1 header and length comments.</param>");
             _w.Line($"public {New("ToJsonUtf8_" + property)}void ToJsonUtf8_{property}<TWriter>(TWriter writer, bool emitMetadataComments = true) where TWriter : {BufferWriter}");
-            _w.Line($"    => {Rt}JsonableSerializer.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue_{property}, true);");
+            _w.Line($"    => {Md}JsonableMetadataServices.WriteDocument<{SelfType}>(writer, this, emitMetadataComments ? {Rt}JsonableFormat.Jmc1 : {Rt}JsonableFormat.Json, null, __JsonableWriteValue_{property}, true);");
             _w.Line();
         }
 
         if (!_netStandardShape)
         {
-            _w.Line($"static void {Rt}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
+            _w.Line($"static void {Md}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
             _w.Line();
         }
 
@@ -251,8 +251,8 @@ internal sealed partial class Emitter
         ShapeKind.ByteArray => $"writer.WriteBase64({expr});",
         ShapeKind.Enum when shape.Enum is { ByMember: true } => $"__JsonableWrite{EnumHelper(shape)}AsString(ref writer, {expr});",
         ShapeKind.Enum => $"__JsonableWrite{EnumHelper(shape)}ByOptions(ref writer, {expr});",
-        ShapeKind.Generated => $"{Rt}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
-        ShapeKind.TypeParameter => $"{Rt}JsonableTypeArgument.Write<{shape.TypeName}>(ref writer, {expr});",
+        ShapeKind.Generated => $"{Md}JsonableCodec.Write<{shape.TypeName}>(ref writer, {expr});",
+        ShapeKind.TypeParameter => $"{Md}JsonableTypeArgument.Write<{shape.TypeName}>(ref writer, {expr});",
         _ => $"{WriteHelper(shape)}(ref writer, {expr});",
     };
 }

@@ -9,6 +9,8 @@ namespace Jsonable.Generator;
 internal sealed partial class Emitter
 {
     private const string Rt = "global::Jsonable.";
+    // What only generated code calls lives apart from user API, as STJ keeps JsonMetadataServices in its Metadata namespace.
+    private const string Md = "global::Jsonable.Metadata.";
     private const string BufferWriter = "global::System.Buffers.IBufferWriter<byte>";
     private const string Span = "global::System.ReadOnlySpan<byte>";
 
@@ -59,23 +61,23 @@ internal sealed partial class Emitter
         var interfaces = new List<string>();
         if (_model.GenerateWriter)
         {
-            interfaces.Add($"{Rt}IJsonableWritable<{SelfType}>");
+            interfaces.Add($"{Md}IJsonableWritable<{SelfType}>");
         }
 
         if (_model.GenerateReader)
         {
-            interfaces.Add($"{Rt}IJsonableReadable<{SelfType}>");
-            interfaces.Add($"{Rt}IJsonableMergeable<{SelfType}>");
+            interfaces.Add($"{Md}IJsonableReadable<{SelfType}>");
+            interfaces.Add($"{Md}IJsonableMergeable<{SelfType}>");
         }
 
         if (GenerateValidation)
         {
-            interfaces.Add($"{Rt}IJsonableValidatable"); // Emitter.Validation.cs
+            interfaces.Add($"{Md}IJsonableValidatable"); // Emitter.Validation.cs
         }
 
         if (GenerateDelta)
         {
-            interfaces.Add($"{Rt}IJsonableMergePatchWritable<{SelfType}>"); // Emitter.Delta.cs
+            interfaces.Add($"{Md}IJsonableMergePatchWritable<{SelfType}>"); // Emitter.Delta.cs
         }
 
         if (_model.BindsMinimalApiBody)

@@ -115,7 +115,7 @@ public sealed class JsonableGenerator : IIncrementalGenerator
             .Select(static (names, _) => names.Distinct().OrderBy(name => name, System.StringComparer.Ordinal).ToEquatableArray())
             .WithTrackingName(TrackingNames.Registrations);
 
-        // The naming policy in force for the assembly's types without their own [JsonableOptions]: the registration
+        // The naming policy in force for the assembly's types without their own [JsonableGenerationOptions]: the registration
         // reports it, so that the app's JsonOptions can be compared with it at startup.
         IncrementalValueProvider<JsonableNamingPolicyValue> assemblyNaming = context.CompilationProvider
             .Select(static (compilation, _) => DeclaredAssemblyNamingPolicy(compilation))
@@ -183,10 +183,10 @@ public sealed class JsonableGenerator : IIncrementalGenerator
         });
     }
 
-    /// <summary>The naming policy of <c>[assembly: JsonableOptions]</c>, or <see cref="JsonableNamingPolicyValue.Default"/>.</summary>
+    /// <summary>The naming policy of <c>[assembly: JsonableGenerationOptions]</c>, or <see cref="JsonableNamingPolicyValue.Default"/>.</summary>
     private static JsonableNamingPolicyValue DeclaredAssemblyNamingPolicy(Compilation compilation)
     {
-        INamedTypeSymbol? attributeType = compilation.GetTypeByMetadataName("Jsonable.JsonableOptionsAttribute");
+        INamedTypeSymbol? attributeType = compilation.GetTypeByMetadataName("Jsonable.JsonableGenerationOptionsAttribute");
         return compilation.Assembly.GetAttributes()
             .Where(a => attributeType is not null && SymbolEqualityComparer.Default.Equals(a.AttributeClass, attributeType))
             .SelectMany(a => a.NamedArguments)

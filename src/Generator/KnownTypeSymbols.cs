@@ -21,6 +21,8 @@ internal sealed class KnownTypeSymbols
     private Slot _jsonableOptionsAttribute;
     private Slot _jsonIncludeAttribute;
     private Slot _jsonIgnoreAttribute;
+    private Slot _jsonNamingPolicyAttribute;
+    private Slot _jsonUnionAttribute;
     private Slot _jsonIgnoreCondition;
     private Slot _jsonPropertyNameAttribute;
     private Slot _jsonPropertyOrderAttribute;
@@ -104,11 +106,17 @@ internal sealed class KnownTypeSymbols
 
     public INamedTypeSymbol? FromJsonAttribute => Get(ref _fromJsonAttribute, Parser.FromJsonAttributeName);
 
-    public INamedTypeSymbol? JsonableOptionsAttribute => Get(ref _jsonableOptionsAttribute, "Jsonable.JsonableOptionsAttribute");
+    public INamedTypeSymbol? JsonableGenerationOptionsAttribute => Get(ref _jsonableOptionsAttribute, "Jsonable.JsonableGenerationOptionsAttribute");
 
     public INamedTypeSymbol? JsonIncludeAttribute => Get(ref _jsonIncludeAttribute, "System.Text.Json.Serialization.JsonIncludeAttribute");
 
     public INamedTypeSymbol? JsonIgnoreAttribute => Get(ref _jsonIgnoreAttribute, "System.Text.Json.Serialization.JsonIgnoreAttribute");
+
+    /// <summary>System.Text.Json 11's per-type / per-member naming policy (absent when the app runs System.Text.Json 10).</summary>
+    public INamedTypeSymbol? JsonNamingPolicyAttribute => Get(ref _jsonNamingPolicyAttribute, "System.Text.Json.Serialization.JsonNamingPolicyAttribute");
+
+    /// <summary>System.Text.Json 11's union types (absent when the app runs System.Text.Json 10).</summary>
+    public INamedTypeSymbol? JsonUnionAttribute => Get(ref _jsonUnionAttribute, "System.Text.Json.Serialization.JsonUnionAttribute");
 
     public INamedTypeSymbol? JsonIgnoreCondition => Get(ref _jsonIgnoreCondition, "System.Text.Json.Serialization.JsonIgnoreCondition");
 

@@ -12,7 +12,7 @@ using Jsonable.Generator.Model;
 namespace Jsonable.Generator;
 
 /// <summary>
-/// Applies the naming policy to a parsed model: the type's or assembly's <c>[JsonableOptions]</c>, else the MSBuild
+/// Applies the naming policy to a parsed model: the type's or assembly's <c>[JsonableGenerationOptions]</c>, else the MSBuild
 /// property <c>JsonableNamingPolicy</c>, else camelCase — what ASP.NET Core's web defaults put on the wire, so that
 /// turning Jsonable on renames nothing a client sees. The algorithms follow System.Text.Json's
 /// <c>JsonNamingPolicy</c> (its source is not part of this repository, and an analyzer cannot rely on loading System.Text.Json);
@@ -27,7 +27,7 @@ internal static class NamingPolicies
             ? policy
             : JsonableNamingPolicyValue.Default;
 
-    /// <summary>The policy in force for a type: its own (or its assembly's) <c>[JsonableOptions]</c>, else the MSBuild property, else camelCase.</summary>
+    /// <summary>The policy in force for a type: its own (or its assembly's) <c>[JsonableGenerationOptions]</c>, else the MSBuild property, else camelCase.</summary>
     public static JsonableNamingPolicyValue Resolve(JsonableNamingPolicyValue declared, JsonableNamingPolicyValue msbuildDefault) =>
         declared != JsonableNamingPolicyValue.Default ? declared
             : msbuildDefault != JsonableNamingPolicyValue.Default ? msbuildDefault

@@ -226,7 +226,7 @@ internal sealed partial class Parser
 
     /// <summary>
     /// The number handling of a type's members that carry no <c>[JsonNumberHandling]</c>: the type's own attribute, then
-    /// <c>[JsonableOptions(NumberHandling = ...)]</c> on the type, then on the assembly, then ASP.NET Core's web default.
+    /// <c>[JsonableGenerationOptions(NumberHandling = ...)]</c> on the type, then on the assembly, then ASP.NET Core's web default.
     /// </summary>
     private int NumberHandlingOf(INamedTypeSymbol type)
     {
@@ -237,7 +237,7 @@ internal sealed partial class Parser
 
         foreach (ISymbol holder in new ISymbol[] { type, type.ContainingAssembly })
         {
-            if (FindAttribute(holder, _known.JsonableOptionsAttribute)?.NamedArguments.FirstOrDefault(a => a.Key == "NumberHandling").Value.Value is int fromOptions)
+            if (FindAttribute(holder, _known.JsonableGenerationOptionsAttribute)?.NamedArguments.FirstOrDefault(a => a.Key == "NumberHandling").Value.Value is int fromOptions)
             {
                 return fromOptions;
             }

@@ -72,6 +72,7 @@ internal sealed partial class Parser
         }
 
         ReportUnsupportedTypeAttributes(type, diagnostics);
+        ReportStj11Attributes(type, diagnostics);
         cancellationToken.ThrowIfCancellationRequested();
         List<MemberModel> members = ParseMembers(type, generateWriter, generateReader, diagnostics, out string? extensionData, out List<IgnoredMemberModel> ignored);
         bool throughAccessor = false;
@@ -137,7 +138,7 @@ internal sealed partial class Parser
     }
 
     private JsonableNamingPolicyValue NamingPolicyOf(ISymbol symbol) =>
-        FindAttribute(symbol, _known.JsonableOptionsAttribute)?.NamedArguments
+        FindAttribute(symbol, _known.JsonableGenerationOptionsAttribute)?.NamedArguments
             .Where(a => a.Key == "NamingPolicy" && a.Value.Value is int)
             .Select(a => (JsonableNamingPolicyValue)(int)a.Value.Value!)
             .FirstOrDefault() ?? JsonableNamingPolicyValue.Default;

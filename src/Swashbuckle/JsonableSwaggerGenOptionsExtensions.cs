@@ -1,5 +1,7 @@
 using System;
+using Jsonable.AspNetCore.Documentation;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.OpenApi;
 using Swashbuckle.AspNetCore.SwaggerGen;
 
 namespace Jsonable.AspNetCore.Swashbuckle;
@@ -17,10 +19,26 @@ public static class JsonableSwaggerGenOptionsExtensions
     public static SwaggerGenOptions AddJsonable(this SwaggerGenOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
+        EnsureMicrosoftOpenApiMajor(typeof(OpenApiDocument).Assembly.GetName().Version);
         options.SupportNonNullableReferenceTypes();
         options.UseAllOfToExtendReferenceSchemas();
         options.OperationFilter<JsonableOperationFilter>();
         options.DocumentFilter<JsonableDocumentFilter>();
         return options;
+    }
+
+    /// <summary>
+    /// The filters are compiled against one Microsoft.OpenApi major and fail at the first document on the other
+    /// (MissingMethodException): refuse at startup instead, naming the package that fits. The build check in the package
+    /// (buildTransitive) catches it earlier; this covers a build that skipped it.
+    /// </summary>
+    internal static void EnsureMicrosoftOpenApiMajor(Version? loaded)
+    {
+        if (loaded is not null && loaded.Major != OpenApiVersions.MicrosoftOpenApiMajor)
+        {
+            throw new InvalidOperationException(
+                $"{typeof(JsonableSwaggerGenOptionsExtensions).Assembly.GetName().Name} is built for Microsoft.OpenApi {OpenApiVersions.MicrosoftOpenApiMajor}.x (Swashbuckle {(OpenApiVersions.MicrosoftOpenApiMajor == 2 ? "10" : "11")}), " +
+                $"but the app loaded Microsoft.OpenApi {loaded}. Reference {(OpenApiVersions.MicrosoftOpenApiMajor == 2 ? "Jsonable.AspNetCore.Swashbuckle11 (Swashbuckle 11)" : "Jsonable.AspNetCore.Swashbuckle (Swashbuckle 10)")} instead.");
+        }
     }
 }

@@ -6,6 +6,7 @@ using System.Linq;
 using BenchmarkDotNet.Attributes;
 using Jsonable.Samples.RealData;
 using MessagePack;
+using Jsonable.Metadata;
 
 namespace Jsonable.Benchmarks;
 

@@ -5,6 +5,7 @@ using System.Linq;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using BenchmarkDotNet.Attributes;
+using Jsonable.Metadata;
 
 namespace Jsonable.Benchmarks;
 

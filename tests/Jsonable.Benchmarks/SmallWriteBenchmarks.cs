@@ -4,6 +4,7 @@ using System.IO;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 using Jsonable.Samples.RealData;
+using Jsonable.Metadata;
 
 namespace Jsonable.Benchmarks;
 

@@ -4,6 +4,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using MessagePack;
+using Jsonable.Metadata;
 
 namespace Jsonable.Benchmarks;
 

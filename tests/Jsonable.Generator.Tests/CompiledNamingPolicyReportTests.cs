@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
+using Jsonable.Metadata;
 
 namespace Jsonable.Generator.Tests;
 
@@ -22,7 +23,7 @@ public sealed class CompiledNamingPolicyReportTests
     [InlineData(null, "", JsonableNamingPolicy.CamelCase)]
     [InlineData("snake_case_lower", "", JsonableNamingPolicy.SnakeCaseLower)]
     [InlineData("AsDeclared", "", JsonableNamingPolicy.AsDeclared)]
-    [InlineData("AsDeclared", "[assembly: JsonableOptions(NamingPolicy = JsonableNamingPolicy.KebabCaseLower)]", JsonableNamingPolicy.KebabCaseLower)]
+    [InlineData("AsDeclared", "[assembly: JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.KebabCaseLower)]", JsonableNamingPolicy.KebabCaseLower)]
     public void Registration_ReportsTheAssemblysPolicyInForce(string? msbuildValue, string assemblyAttribute, JsonableNamingPolicy expected)
     {
         Assembly assembly = CompileAndLoad(
@@ -34,7 +35,7 @@ public sealed class CompiledNamingPolicyReportTests
             public partial class Person { public string? FirstName { get; set; } }
 
             // A type's own policy is its own choice (as a [JsonPropertyName] is); it does not change the assembly's.
-            [ToJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseUpper)]
+            [ToJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseUpper)]
             public partial class Pet { public string? PetName { get; set; } }
             """,
             msbuildValue);

@@ -161,7 +161,7 @@ public sealed class ConstructionAndNamingTests
             """
             using Jsonable;
             namespace Sample;
-            [ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseUpper)]
+            [ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseUpper)]
             public partial class Person { public string? FirstName { get; set; } }
             """]);
         GeneratorDriver driver = CSharpGeneratorDriver.Create(

@@ -7,6 +7,7 @@ using System.Runtime.Loader;
 using System.Text;
 using Jsonable.Generator.Tests.Infrastructure;
 using Microsoft.CodeAnalysis.Emit;
+using Jsonable.Metadata;
 
 namespace Jsonable.Generator.Tests;
 

@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using Jsonable.Generator.Tests.Infrastructure;
+using Jsonable.Metadata;
 
 namespace Jsonable.Generator.Tests;
 
@@ -88,7 +89,7 @@ public sealed class GeneratedCodeStabilityTests
         Assert.Contains("__JsonableJmc1Name_Totals => \",/*\\u0036\\u0001*/\\\"totals\\\":\"u8; // ,/*6*/\"totals\":", source, StringComparison.Ordinal);
         Assert.Contains("case __JsonableIndex_Totals: // \"totals\"", source, StringComparison.Ordinal);
         Assert.DoesNotContain("Ascii.EqualsIgnoreCase", source, StringComparison.Ordinal); // one shared runtime fallback instead
-        Assert.Contains("global::Jsonable.JsonableMemberLookup.IndexOfIgnoringCase(name, __JsonableReadableMembers)", source, StringComparison.Ordinal);
+        Assert.Contains("global::Jsonable.Metadata.JsonableMemberLookup.IndexOfIgnoringCase(name, __JsonableReadableMembers)", source, StringComparison.Ordinal);
 
         string version = typeof(JsonableGenerator).Assembly.GetName().Version!.ToString(3);
         Assert.Contains($"GeneratedCode(\"Jsonable.Generator\", \"{version}\")", source, StringComparison.Ordinal);

@@ -69,7 +69,7 @@ public sealed class NamingPolicyParityTests
 
             for (int t = 0; t < types.Count; t++)
             {
-                source.AppendLine($"[ToJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.{Policies[p].Jsonable})]")
+                source.AppendLine($"[ToJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.{Policies[p].Jsonable})]")
                     .AppendLine($"public partial class P{p}T{t}")
                     .AppendLine("{");
                 for (int m = 0; m < MemberNames.Length; m++)

@@ -2,6 +2,7 @@ using System.Linq;
 using Jsonable.Generator.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Jsonable.Metadata;
 
 namespace Jsonable.Generator.Tests;
 
@@ -41,9 +42,9 @@ public sealed class NetStandardShapeTests
 
         Assert.DoesNotContain("\"u8", unit + registration, System.StringComparison.Ordinal);
         Assert.Contains("((global::System.ReadOnlySpan<byte>)new byte[] { 0x2C, 0x22, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A })", unit, System.StringComparison.Ordinal); // ,"name":
-        Assert.DoesNotContain("static void global::Jsonable.IJsonableWritable", unit, System.StringComparison.Ordinal);
+        Assert.DoesNotContain("static void global::Jsonable.Metadata.IJsonableWritable", unit, System.StringComparison.Ordinal);
         Assert.DoesNotContain("CollectionsMarshal", unit, System.StringComparison.Ordinal);
-        Assert.Contains("global::Jsonable.JsonableStatics<global::Game.Unit>.Register(__JsonableWriteValue, __JsonableReadValue, __JsonableReadMembers, __JsonableMergeValue, __JsonableEquals, __JsonableWriteMergePatch)", unit, System.StringComparison.Ordinal);
+        Assert.Contains("global::Jsonable.Metadata.JsonableStatics<global::Game.Unit>.Register(__JsonableWriteValue, __JsonableReadValue, __JsonableReadMembers, __JsonableMergeValue, __JsonableEquals, __JsonableWriteMergePatch)", unit, System.StringComparison.Ordinal);
         Assert.Contains("internal static class JsonableAssemblyRegistration_UserAssembly", registration, System.StringComparison.Ordinal);
         Assert.Contains("[global::System.Runtime.CompilerServices.ModuleInitializer]", registration, System.StringComparison.Ordinal);
         // These references (.NET 10) have the attribute, so it is not declared again; for net48 (tests/Jsonable.Mono.Tests) it is.
@@ -64,7 +65,7 @@ public sealed class NetStandardShapeTests
         string unit = run.Source("Game.Unit.Jsonable.g.cs");
 
         Assert.Contains("\"u8", unit, System.StringComparison.Ordinal);
-        Assert.Contains("static void global::Jsonable.IJsonableWritable<global::Game.Unit>.WriteJsonable", unit, System.StringComparison.Ordinal);
+        Assert.Contains("static void global::Jsonable.Metadata.IJsonableWritable<global::Game.Unit>.WriteJsonable", unit, System.StringComparison.Ordinal);
         Assert.DoesNotContain("JsonableStatics", unit, System.StringComparison.Ordinal);
         Assert.Empty(run.OutputDiagnostics);
     }

@@ -8,6 +8,7 @@ using System.Text.Json;
 using Jsonable.Samples.RealData;
 using MessagePack;
 using MessagePack.Resolvers;
+using Jsonable.Metadata;
 
 namespace Jsonable.Mono.Benchmarks
 {

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
 using Jsonable.Samples.RealData;
+using Jsonable.Metadata;
 
 namespace Jsonable.Mono.Tests
 {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Text;
 using System.Text.Json.Serialization;
+using Jsonable.Metadata;
 
 namespace Jsonable.Mono.Tests
 {

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Text.Json;
 using Jsonable.Samples.RealData;
+using Jsonable.Metadata;
 
 namespace Jsonable.Mono.Tests
 {

@@ -25,6 +25,19 @@ public sealed class JsonableJmc1OutputFormatter : OutputFormatter
     /// <inheritdoc />
     protected override bool CanWriteType(Type? type) => FormatterCore.CanWrite(type);
 
+    /// <summary>
+    /// Whether this formatter writes the result: judged for the type the value is written as, which is its runtime type
+    /// unless the declared type is sealed or polymorphic, as System.Text.Json's formatter chooses it.
+    /// </summary>
+    /// <param name="context">The result to write.</param>
+    /// <returns>Whether this formatter writes it.</returns>
+    public override bool CanWriteResult(OutputFormatterCanWriteContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        OutputFormatterCanWriteContext judged = FormatterCore.AsWritten(context);
+        return FormatterCore.CanWriteResult(context, judged, base.CanWriteResult(judged));
+    }
+
     /// <inheritdoc />
     public override void WriteResponseHeaders(OutputFormatterWriteContext context)
     {

@@ -4,6 +4,7 @@ using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.Extensions.Logging;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Formatters;
 

@@ -5,6 +5,7 @@ using Jsonable.AspNetCore.Http;
 using Jsonable.AspNetCore.Internal;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc.Formatters;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Formatters;
 

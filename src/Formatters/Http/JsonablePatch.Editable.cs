@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Http;
 

@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using Microsoft.Extensions.Validation;
+using Jsonable.Metadata;
 
 #pragma warning disable ASP0029 // Microsoft.Extensions.Validation's resolver API is marked experimental in .NET 10.
 

@@ -7,6 +7,7 @@ using Jsonable.AspNetCore.Internal;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Http;
 

@@ -12,7 +12,7 @@ namespace Jsonable.Generator.Model;
 /// <param name="DictionaryKey">For dictionaries: the key's shape (string, an integer type, an enum or Guid).</param>
 /// <param name="Enum">For enums: how they are named on the wire.</param>
 /// <param name="NumberHandling">
-/// For numbers: STJ's <c>JsonNumberHandling</c> flags in force (member, then type, then <c>[JsonableOptions]</c>; by default
+/// For numbers: STJ's <c>JsonNumberHandling</c> flags in force (member, then type, then <c>[JsonableGenerationOptions]</c>; by default
 /// <see cref="WebNumberHandling"/>, ASP.NET Core's web default). Collections, dictionaries and nullables pass it to their numbers.
 /// </param>
 /// <param name="HoldsCollections">

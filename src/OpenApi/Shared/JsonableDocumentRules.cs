@@ -49,8 +49,8 @@ internal static class JsonableDocumentRules
         {
             foreach (IOpenApiResponse response in operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
             {
-                if (response.Content?.TryGetValue(JsonableOperationRules.ProblemJson, out OpenApiMediaType? media) != true
-                    || media!.Schema is not OpenApiSchema inline)
+                if (response.Content?.TryGetValue(JsonableOperationRules.ProblemJson, out JsonableMediaType? found) != true
+                    || found.Editable() is not { Schema: OpenApiSchema inline } media)
                 {
                     continue;
                 }
@@ -117,13 +117,13 @@ internal static class JsonableDocumentRules
     {
         foreach (OpenApiOperation operation in Operations(document))
         {
-            IEnumerable<IDictionary<string, OpenApiMediaType>?> contents = (operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
+            IEnumerable<IDictionary<string, JsonableMediaType>?> contents = (operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
                 .Select(r => r.Content).Append(operation.RequestBody?.Content);
-            foreach (IDictionary<string, OpenApiMediaType>? content in contents)
+            foreach (IDictionary<string, JsonableMediaType>? content in contents)
             {
-                if (content?.TryGetValue(JsonableMediaTypes.Jmc1, out OpenApiMediaType? jmc1) == true)
+                if (content?.TryGetValue(JsonableMediaTypes.Jmc1, out JsonableMediaType? found) == true && found.Editable() is { } jmc1)
                 {
-                    jmc1!.Extensions ??= new Dictionary<string, IOpenApiExtension>(StringComparer.Ordinal);
+                    jmc1.Extensions ??= new Dictionary<string, IOpenApiExtension>(StringComparer.Ordinal);
                     jmc1.Extensions[FormatExtension] = new JsonNodeExtension(JsonValue.Create("JMC1")!);
                 }
             }
@@ -146,9 +146,9 @@ internal static class JsonableDocumentRules
 
         foreach (OpenApiOperation operation in Operations(document))
         {
-            IEnumerable<OpenApiMediaType> media = (operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
-                .SelectMany(r => r.Content?.Values ?? Enumerable.Empty<OpenApiMediaType>())
-                .Concat(operation.RequestBody?.Content?.Values ?? Enumerable.Empty<OpenApiMediaType>());
+            IEnumerable<JsonableMediaType> media = (operation.Responses?.Values ?? Enumerable.Empty<IOpenApiResponse>())
+                .SelectMany(r => r.Content?.Values ?? Enumerable.Empty<JsonableMediaType>())
+                .Concat(operation.RequestBody?.Content?.Values ?? Enumerable.Empty<JsonableMediaType>());
             foreach (IOpenApiSchema schema in media.Select(m => m.Schema).Concat((operation.Parameters ?? []).Select(p => p.Schema)).OfType<IOpenApiSchema>())
             {
                 pending.Push(schema);

@@ -27,14 +27,14 @@ internal static class JsonableExamples
             foreach (OpenApiOperation operation in path.Operations?.Values ?? Enumerable.Empty<OpenApiOperation>())
             {
                 if (operation.RequestBody?.Content is not { } content
-                    || !content.TryGetValue(JsonableMediaTypes.Jmc1, out OpenApiMediaType? jmc1)
+                    || !content.TryGetValue(JsonableMediaTypes.Jmc1, out JsonableMediaType? jmc1)
                     || jmc1.Schema is null)
                 {
                     continue;
                 }
 
                 JsonNode? example = Sample(jmc1.Schema, document, new HashSet<string>(), 0);
-                foreach (OpenApiMediaType mediaType in content.Values)
+                foreach (OpenApiMediaType mediaType in content.Values.Select(m => m.Editable()).OfType<OpenApiMediaType>())
                 {
                     if (mediaType.Example is null && (mediaType.Examples is null || mediaType.Examples.Count == 0))
                     {

@@ -4,6 +4,7 @@ using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Documentation;
 
@@ -50,7 +51,7 @@ internal static class JsonableMergePatchSchemas
             foreach (OpenApiOperation operation in path.Operations?.Values ?? Enumerable.Empty<OpenApiOperation>())
             {
                 if (operation.RequestBody?.Content is not { } content
-                    || !content.TryGetValue(JsonableMediaTypes.MergePatchJson, out OpenApiMediaType? mergePatch)
+                    || !content.TryGetValue(JsonableMediaTypes.MergePatchJson, out JsonableMediaType? mergePatch)
                     || mergePatch.Schema is not OpenApiSchemaReference target
                     || target.Reference.Id is not { } targetId)
                 {
@@ -66,7 +67,7 @@ internal static class JsonableMergePatchSchemas
                 }
 
                 JsonNode? example = OneMemberExample(document, patchId);
-                foreach (OpenApiMediaType mediaType in content.Values)
+                foreach (OpenApiMediaType mediaType in content.Values.Select(m => m.Editable()).OfType<OpenApiMediaType>())
                 {
                     mediaType.Schema = new OpenApiSchemaReference(patchId, document);
                     mediaType.Example = example?.DeepClone();

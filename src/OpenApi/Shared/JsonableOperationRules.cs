@@ -9,6 +9,7 @@ using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.AspNetCore.WebUtilities;
 using Microsoft.OpenApi;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Documentation;
 
@@ -43,13 +44,45 @@ internal static class JsonableOperationRules
         typeof(IEnumerable<>).MakeGenericType(element).IsAssignableFrom(type) || typeof(IAsyncEnumerable<>).MakeGenericType(element).IsAssignableFrom(type);
 
     /// <summary>
-    /// Whether a minimal endpoint returns <c>IAsyncEnumerable&lt;T&gt;</c> of a Jsonable type as for System.Text.Json
-    /// alone (the handler's own return, <c>TypedResults.Ok</c> of one: described as JSON only): <c>UseJsonable()</c>
-    /// answers it as <c>JsonableResults.Ok</c> answers it, JMC1 and JSON Lines included.
+    /// Whether a minimal endpoint writes <paramref name="type"/> through the app's System.Text.Json options, as written
+    /// for System.Text.Json alone (described as JSON only): the handler returns the value itself (or an
+    /// <c>IAsyncEnumerable&lt;T&gt;</c> of it), or one of the typed results that write it with those options
+    /// (<c>TypedResults.Ok(value)</c>, <c>Created</c>, <c>Results&lt;Ok&lt;T&gt;, NotFound&gt;</c>...). <c>UseJsonable()</c>
+    /// negotiates JMC1 for those; <c>TypedResults.Json(value, options)</c> (its own options) and a route that writes
+    /// bytes under <c>.Produces&lt;T&gt;()</c> are not, so they stay JSON only.
     /// </summary>
-    private static bool IsPlainAsyncSequence(Type type, ApiResponseType responseType) =>
-        type.IsConstructedGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>)
-        && responseType.ApiResponseFormats.All(f => string.Equals(f.MediaType, JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase));
+    private static bool IsPlainMinimalResponse(Type type, ApiResponseType responseType, ApiDescription description) =>
+        responseType.ApiResponseFormats.All(f => string.Equals(f.MediaType, JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase))
+        && description.ActionDescriptor.EndpointMetadata.OfType<System.Reflection.MethodInfo>().FirstOrDefault() is { } handler
+        && WritesThroughAppOptions(Awaited(handler.ReturnType), type);
+
+    private static Type Awaited(Type type) =>
+        type.IsConstructedGenericType && (type.GetGenericTypeDefinition() == typeof(System.Threading.Tasks.Task<>) || type.GetGenericTypeDefinition() == typeof(System.Threading.Tasks.ValueTask<>))
+            ? type.GenericTypeArguments[0]
+            : type;
+
+    private static bool WritesThroughAppOptions(Type returned, Type written)
+    {
+        if (returned == written)
+        {
+            return true;
+        }
+
+        if (!returned.IsConstructedGenericType || returned.Namespace != "Microsoft.AspNetCore.Http.HttpResults")
+        {
+            return false;
+        }
+
+        Type definition = returned.GetGenericTypeDefinition();
+        if (definition.Name.StartsWith("Results`", StringComparison.Ordinal))
+        {
+            return returned.GenericTypeArguments.Any(t => WritesThroughAppOptions(t, written));
+        }
+
+        // Ok<T>, Created<T>, Accepted<T>, NotFound<T>, Conflict<T>...: written with the app's options. JsonHttpResult<T>
+        // carries its own options (or context), which Jsonable is not part of.
+        return definition != typeof(Microsoft.AspNetCore.Http.HttpResults.JsonHttpResult<>) && returned.GenericTypeArguments is [Type value] && value == written;
+    }
 
     private static bool IsSseItem(Type type) => type.IsGenericType && type.GetGenericTypeDefinition() == typeof(System.Net.ServerSentEvents.SseItem<>);
 
@@ -86,10 +119,10 @@ internal static class JsonableOperationRules
             {
                 // JsonableResults.ServerSentEvents: the schema is that of each event's data. (TypedResults' describes
                 // an SseItem<T>, STJ's own answer, left as it is like the other baseline routes.)
-                Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [JsonableMediaTypes.EventStream], () => schemaFor(type));
+                Restrict(response.Content ??= new Dictionary<string, JsonableMediaType>(), [JsonableMediaTypes.EventStream], () => schemaFor(type));
                 response.Description = EventStreamNote;
             }
-            else if (IsJsonable(type, forWriting: true) && (responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)) || (!isMvc && IsPlainAsyncSequence(type!, responseType))))
+            else if (IsJsonable(type, forWriting: true) && (responseType.ApiResponseFormats.Any(f => IsJmc1(f.MediaType)) || (!isMvc && IsPlainMinimalResponse(type!, responseType, description))))
             {
                 negotiates = true;
                 if (responseType.StatusCode is >= 200 and < 300)
@@ -97,18 +130,18 @@ internal static class JsonableOperationRules
                     jsonableSuccesses.Add(key);
                 }
 
-                Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), s_jsonableMediaTypes, () => schemaFor(type!));
+                Restrict(response.Content ??= new Dictionary<string, JsonableMediaType>(), s_jsonableMediaTypes, () => schemaFor(type!));
                 if (JsonableRegistry.TryGetTypeInfo(type!, out JsonableTypeInfo? info) && info.ElementType is { } element && IsSequenceOf(type!, element))
                 {
                     // A collection or stream is also answered as JSON Lines when Accept names it: one element per line.
                     // The array's own items schema: the reference each generator made for the element.
-                    IOpenApiSchema? items = response.Content.TryGetValue(JsonableMediaTypes.Json, out OpenApiMediaType? json) && json.Schema is OpenApiSchema { Items: { } arrayItems } ? arrayItems : null;
+                    IOpenApiSchema? items = response.Content.TryGetValue(JsonableMediaTypes.Json, out JsonableMediaType? json) && json.Schema is OpenApiSchema { Items: { } arrayItems } ? arrayItems : null;
                     response.Content[JsonableMediaTypes.JsonLines] = new OpenApiMediaType { Schema = items ?? schemaFor(element) };
                 }
             }
             else if (type is not null && typeof(ProblemDetails).IsAssignableFrom(type))
             {
-                Restrict(response.Content ??= new Dictionary<string, OpenApiMediaType>(), [ProblemJson], () => schemaFor(type));
+                Restrict(response.Content ??= new Dictionary<string, JsonableMediaType>(), [ProblemJson], () => schemaFor(type));
             }
             else
             {
@@ -158,7 +191,7 @@ internal static class JsonableOperationRules
                     .Any(t => string.Equals(t, JsonableMediaTypes.MergePatchJson, StringComparison.OrdinalIgnoreCase))
                 ? [JsonableMediaTypes.MergePatchJson, .. s_jsonableMediaTypes]
                 : s_jsonableMediaTypes;
-            Restrict(requestBody.Content ??= new Dictionary<string, OpenApiMediaType>(), requestMediaTypes, () => schemaFor(body.Type));
+            Restrict(requestBody.Content ??= new Dictionary<string, JsonableMediaType>(), requestMediaTypes, () => schemaFor(body.Type));
             AddProblem(operation, StatusCodes.Status400BadRequest, "The body is malformed or does not fit the type: `errors` is keyed by the JSON path (`$.user.id`).", typeof(HttpValidationProblemDetails), schemaFor);
             AddProblem(operation, StatusCodes.Status413PayloadTooLarge, streamed ? "An item is larger than the item limit, or the body larger than the server's request size limit." : "The body is larger than the server's request size limit.", typeof(ProblemDetails), schemaFor);
             AddProblem(operation, StatusCodes.Status415UnsupportedMediaType, UnsupportedMediaTypeText(requestMediaTypes), typeof(ProblemDetails), schemaFor);
@@ -189,7 +222,7 @@ internal static class JsonableOperationRules
         || (IsJsonable(type, forWriting: false) && DeclaredRequestMediaTypes(description).Any(t => string.Equals(t, JsonableMediaTypeNames.JsonLines, StringComparison.OrdinalIgnoreCase)));
 
     /// <summary>Removes the JMC1 media type from a body Jsonable does not read or write.</summary>
-    private static void RemoveJmc1(IDictionary<string, OpenApiMediaType>? content)
+    private static void RemoveJmc1(IDictionary<string, JsonableMediaType>? content)
     {
         if (content is not null)
         {
@@ -201,14 +234,19 @@ internal static class JsonableOperationRules
     }
 
     /// <summary>Leaves exactly <paramref name="mediaTypes"/>, all with the schema the content had (or the type's own).</summary>
-    private static void Restrict(IDictionary<string, OpenApiMediaType> content, string[] mediaTypes, Func<IOpenApiSchema> schemaFor)
+    private static void Restrict(IDictionary<string, JsonableMediaType> content, string[] mediaTypes, Func<IOpenApiSchema> schemaFor)
     {
         IOpenApiSchema schema = Unwrapped(content.Values.Select(m => m.Schema).FirstOrDefault(s => s is not null) ?? schemaFor());
-        Dictionary<string, OpenApiMediaType> kept = mediaTypes.ToDictionary(m => m, m => content.TryGetValue(m, out OpenApiMediaType? existing) ? existing : new OpenApiMediaType());
+        // A media type kept by reference (3.x: a shared component) is kept as it is; any other is given the schema.
+        Dictionary<string, JsonableMediaType> kept = mediaTypes.ToDictionary(m => m, m => content.TryGetValue(m, out JsonableMediaType? existing) ? existing : new OpenApiMediaType());
         content.Clear();
-        foreach ((string mediaType, OpenApiMediaType value) in kept)
+        foreach ((string mediaType, JsonableMediaType value) in kept)
         {
-            value.Schema = value.Schema is null ? schema : Unwrapped(value.Schema);
+            if (value.Editable() is { } editable)
+            {
+                editable.Schema = editable.Schema is null ? schema : Unwrapped(editable.Schema);
+            }
+
             content[mediaType] = value;
         }
     }
@@ -231,7 +269,7 @@ internal static class JsonableOperationRules
         operation.Responses[key] = new OpenApiResponse
         {
             Description = ReasonPhrases.GetReasonPhrase(status) + ": " + description,
-            Content = new Dictionary<string, OpenApiMediaType> { [ProblemJson] = new OpenApiMediaType { Schema = schemaFor(problemType) } },
+            Content = new Dictionary<string, JsonableMediaType> { [ProblemJson] = new OpenApiMediaType { Schema = schemaFor(problemType) } },
         };
     }
 

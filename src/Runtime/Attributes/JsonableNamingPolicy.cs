@@ -9,7 +9,7 @@ public
 #endif
 enum JsonableNamingPolicy
 {
-    /// <summary>Inherit: the type's <c>[JsonableOptions]</c>, else the assembly's, else the MSBuild property
+    /// <summary>Inherit: the type's <c>[JsonableGenerationOptions]</c>, else the assembly's, else the MSBuild property
     /// <c>JsonableNamingPolicy</c>, else <see cref="CamelCase"/> (what ASP.NET Core's web defaults put on the wire).</summary>
     Default = 0,
 

@@ -1,4 +1,5 @@
 using System;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Metadata;
 
 namespace Jsonable.Internal;
 
@@ -12,7 +13,7 @@ namespace Jsonable.Internal;
 /// (<see cref="IncrementalFraming"/>, <see cref="ItemFramer"/>) and read by the synchronous generated reader through a
 /// <see cref="JsonableReader"/> over that piece alone, which resumes the state a reader over the whole document would
 /// have there (depth, containers, count reservations, the path); so values, errors, offsets and paths are those of
-/// <c>JsonableSerializer.ReadDocument</c>, and only the piece being read is held, not the body. Whatever the
+/// <c>JsonableMetadataServices.ReadDocument</c>, and only the piece being read is held, not the body. Whatever the
 /// framing does not expect is read from there to the end of the body in one piece.
 /// </summary>
 internal sealed class IncrementalDocumentReader<T>
@@ -434,7 +435,7 @@ internal sealed class IncrementalDocumentReader<T>
     private T? ReadWhole()
     {
         ReadOnlySpan<byte> span = Contiguous(_buffer.Length);
-        T? value = JsonableSerializer.ReadDocument(span, _format, reuseInstance: false, _options, _readWhole);
+        T? value = JsonableMetadataServices.ReadDocument(span, _format, reuseInstance: false, _options, _readWhole);
         _buffer = _buffer.Slice(_buffer.End);
         return value;
     }

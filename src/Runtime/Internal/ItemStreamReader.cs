@@ -5,6 +5,7 @@ using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
+using Jsonable.Metadata;
 
 namespace Jsonable.Internal;
 
@@ -111,7 +112,7 @@ internal static class ItemStreamReader
 
         try
         {
-            return JsonableSerializer.ReadDocument(span, itemFormat, reuseInstance: false, readerOptions, read);
+            return JsonableMetadataServices.ReadDocument(span, itemFormat, reuseInstance: false, readerOptions, read);
         }
         catch (JsonableException exception)
         {

@@ -1,4 +1,5 @@
 using System;
+using System.Text;
 
 namespace Jsonable.Internal;
 
@@ -44,4 +45,56 @@ internal static class MediaTypeRules
         : IsJsonLines(mediaType) ? JsonableStreamFormat.JsonLines
         : IsJson(mediaType) ? JsonableStreamFormat.JsonArray
         : null;
+
+    /// <summary>
+    /// The charset a <c>charset</c> parameter value names, as RFC 9110 §5.6.6 means a parameter value: a token, or a
+    /// quoted-string whose quotes are dropped and whose backslash escapes are undone (<c>"utf-8"</c> is <c>utf-8</c>).
+    /// Charset names are compared without regard to case by whoever reads this.
+    /// </summary>
+    /// <param name="value">The parameter value as sent, quotes included.</param>
+    public static string CharsetName(ReadOnlySpan<char> value)
+    {
+        value = value.Trim();
+        if (value.Length < 2 || value[0] != '"' || value[value.Length - 1] != '"')
+        {
+            return value.ToString();
+        }
+
+        var name = new StringBuilder(value.Length - 2);
+        for (int i = 1; i < value.Length - 1; i++)
+        {
+            char c = value[i];
+            if (c == '\\' && i + 1 < value.Length - 1)
+            {
+                c = value[++i];
+            }
+
+            name.Append(c);
+        }
+
+        return name.ToString();
+    }
+
+    /// <summary>
+    /// The encoding a <c>charset</c> parameter value names (<see cref="CharsetName"/>: quoted or not, any case), or
+    /// <see langword="null"/> for one this platform does not know.
+    /// </summary>
+    /// <param name="value">The parameter value as sent, quotes included.</param>
+    public static Encoding? CharsetEncoding(ReadOnlySpan<char> value)
+    {
+        string name = CharsetName(value);
+        if (name.Equals("utf-8", StringComparison.OrdinalIgnoreCase) || name.Equals("utf8", StringComparison.OrdinalIgnoreCase))
+        {
+            return Encoding.UTF8;
+        }
+
+        try
+        {
+            return name.Length == 0 ? null : Encoding.GetEncoding(name);
+        }
+        catch (ArgumentException)
+        {
+            return null;
+        }
+    }
 }

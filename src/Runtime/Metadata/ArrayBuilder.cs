@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.ComponentModel;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Collects the elements of an array or list whose length is not known in advance (plain JSON has no count) in

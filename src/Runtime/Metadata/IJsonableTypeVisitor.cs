@@ -1,4 +1,4 @@
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Receives a <see cref="JsonableTypeInfo"/> as its strongly typed <see cref="JsonableTypeInfo{T}"/>, so code that holds

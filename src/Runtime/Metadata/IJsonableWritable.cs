@@ -1,4 +1,4 @@
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>Implemented by the generator on <c>[ToJson]</c> types: lets generic code write them without reflection.</summary>
 /// <typeparam name="TSelf">The generated type.</typeparam>

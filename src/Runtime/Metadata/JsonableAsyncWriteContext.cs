@@ -4,7 +4,7 @@ using System.ComponentModel;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// The state a generated asynchronous writer carries between its synchronous pieces: the output, the format and limits,

@@ -2,7 +2,7 @@
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Generic entry points to the static members that the generator implements, for code (generated or

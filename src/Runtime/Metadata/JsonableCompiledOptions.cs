@@ -5,12 +5,12 @@ using System.ComponentModel;
 using System.Linq;
 using System.Reflection;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// The compile-time options each assembly's generated code was compiled with, as its generated registration reports
 /// them when the assembly loads. The naming policy in force comes from the MSBuild property <c>JsonableNamingPolicy</c>
-/// or <c>[assembly: JsonableOptions]</c>, and the MSBuild property leaves no trace a reflection on attributes could
+/// or <c>[assembly: JsonableGenerationOptions]</c>, and the MSBuild property leaves no trace a reflection on attributes could
 /// find: so the generated code says it here, and the ASP.NET Core integration compares it with the app's
 /// <c>JsonOptions</c> at startup.
 /// </summary>
@@ -23,7 +23,7 @@ public static class JsonableCompiledOptions
 
     /// <summary>
     /// Records the naming policy the generated code of <paramref name="assembly"/> uses for every type that has no
-    /// <c>[JsonableOptions]</c> of its own. Generated code calls this from the assembly's module initializer.
+    /// <c>[JsonableGenerationOptions]</c> of its own. Generated code calls this from the assembly's module initializer.
     /// </summary>
     /// <param name="assembly">The assembly whose generated code reports.</param>
     /// <param name="namingPolicy">Its policy in force (never <see cref="JsonableNamingPolicy.Default"/>: the generator resolves it).</param>

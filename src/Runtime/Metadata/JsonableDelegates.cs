@@ -1,4 +1,4 @@
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>Writes one value of <typeparamref name="T"/> (generated code supplies these).</summary>
 /// <typeparam name="T">The value's type.</typeparam>

@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// A root dictionary of a generated type (<c>Dictionary&lt;string, Product&gt;</c>, <c>IDictionary&lt;…&gt;</c>,

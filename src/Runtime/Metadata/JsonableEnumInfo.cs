@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.ComponentModel;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// What the generated code knows of one enum type: its members' values, C# names and <c>[JsonStringEnumMemberName]</c>

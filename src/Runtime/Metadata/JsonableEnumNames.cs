@@ -6,7 +6,7 @@ using System.Linq;
 using System.Threading;
 using Jsonable.Internal;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Enums written as their names and read from names, as System.Text.Json's <c>JsonStringEnumConverter</c> does, for

@@ -1,7 +1,7 @@
 using System;
 using System.ComponentModel;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>Reads the next member of an object read piece by piece (generated code supplies these).</summary>
 /// <typeparam name="T">The object's type.</typeparam>

@@ -1,7 +1,7 @@
 using System;
 using System.Text;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>One member of a generated type, as a merge patch reports it: its id, its C# and wire names, and its JSON path.</summary>
 public sealed class JsonableMember

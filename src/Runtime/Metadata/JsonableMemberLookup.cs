@@ -2,7 +2,7 @@ using System;
 using System.ComponentModel;
 using System.Text;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>Member-name lookup shared by generated readers (the slow path; exact names are matched by generated code).</summary>
 [EditorBrowsable(EditorBrowsableState.Never)]

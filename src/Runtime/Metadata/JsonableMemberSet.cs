@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Numerics;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// The members a merge patch set, cleared or merged: a set of member ids (bits, no allocation for types of up to 128

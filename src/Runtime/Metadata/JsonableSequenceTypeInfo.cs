@@ -6,7 +6,7 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// A root collection (or <see cref="IAsyncEnumerable{T}"/>) of a generated type: written element by element so the

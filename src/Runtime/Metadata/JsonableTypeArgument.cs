@@ -1,7 +1,7 @@
 using System;
 using System.ComponentModel;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Entry points for generated code of a generic type (<c>Page&lt;T&gt;</c>): writes and reads a member whose type is a

@@ -3,7 +3,7 @@ using System.ComponentModel;
 using System.Globalization;
 using System.Text;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// The type discriminator (STJ's <c>$type</c>) of an object read through a polymorphic type, as

@@ -5,7 +5,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Internal;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>Reading a document piece by piece from a pipe (see docs/performance.md, "Large bodies").</summary>
 public abstract partial class JsonableTypeInfo

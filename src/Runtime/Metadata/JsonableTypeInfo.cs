@@ -3,7 +3,7 @@ using System.Buffers;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// What the registry knows about one type: how to write and read it without reflection. The registry makes one for
@@ -78,7 +78,7 @@ public abstract partial class JsonableTypeInfo
         int flushThreshold,
         CancellationToken cancellationToken)
     {
-        JsonableSerializer.WriteDocument(output, value, format, options, WriteBoxed, IsObject);
+        JsonableMetadataServices.WriteDocument(output, value, format, options, WriteBoxed, IsObject);
         return ValueTask.CompletedTask;
     }
 

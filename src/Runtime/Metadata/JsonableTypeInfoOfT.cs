@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>The strongly typed <see cref="JsonableTypeInfo"/>.</summary>
 /// <typeparam name="T">The type described.</typeparam>
@@ -77,7 +77,7 @@ public partial class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <exception cref="JsonableException">The patch is malformed or does not fit the target; nothing was changed.</exception>
     /// <exception cref="NotSupportedException"><typeparamref name="T"/> cannot be merged into (see <see cref="CanMerge"/>).</exception>
     public JsonableMemberSet Merge(ReadOnlySpan<byte> patch, JsonableFormat format, ref T target, JsonableReaderOptions? options = null) =>
-        JsonableSerializer.MergeDocument(patch, format, options, ref target, _merge ?? throw CannotMerge(), _members);
+        JsonableMetadataServices.MergeDocument(patch, format, options, ref target, _merge ?? throw CannotMerge(), _members);
 
     /// <summary>
     /// Checks a merge-patch document against <typeparamref name="T"/> alone, without a target: what a server can
@@ -90,7 +90,7 @@ public partial class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <returns>The members the patch names.</returns>
     /// <exception cref="JsonableException">The patch is malformed or does not fit the type.</exception>
     public JsonableMemberSet ValidatePatch(ReadOnlySpan<byte> patch, JsonableFormat format, JsonableReaderOptions? options = null) =>
-        JsonableSerializer.ValidateMergeDocument(patch, format, options, _merge ?? throw CannotMerge(), _members);
+        JsonableMetadataServices.ValidateMergeDocument(patch, format, options, _merge ?? throw CannotMerge(), _members);
 
     /// <summary>
     /// Checks a merge-patch document against <paramref name="target"/> without changing it: everything
@@ -105,7 +105,7 @@ public partial class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <exception cref="JsonableException">The patch is malformed or does not fit the target.</exception>
     /// <exception cref="NotSupportedException"><typeparamref name="T"/> cannot be merged into (see <see cref="CanMerge"/>).</exception>
     public JsonableMemberSet CheckPatch(ReadOnlySpan<byte> patch, JsonableFormat format, T target, JsonableReaderOptions? options = null) =>
-        JsonableSerializer.CheckMergeDocument(patch, format, options, ref target, _merge ?? throw CannotMerge(), _members);
+        JsonableMetadataServices.CheckMergeDocument(patch, format, options, ref target, _merge ?? throw CannotMerge(), _members);
 
     private static NotSupportedException CannotMerge() =>
         new($"{typeof(T)} cannot be merged into: mark it [FromJson] (a readonly struct cannot be changed in place).");

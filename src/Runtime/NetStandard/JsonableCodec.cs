@@ -1,7 +1,7 @@
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Generic entry points to the members that the generator implements, for code (generated or not) that holds a type

@@ -2,7 +2,7 @@ using System;
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>Merges a nested object into an existing value (the netstandard2.0 form of <c>IJsonableMergeable&lt;T&gt;.MergeJsonable</c>).</summary>
 /// <typeparam name="T">The generated type.</typeparam>

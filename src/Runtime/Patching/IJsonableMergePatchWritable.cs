@@ -1,4 +1,4 @@
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Implemented by the generator on types that are both <c>[ToJson]</c> and <c>[FromJson]</c>: writes the RFC 7396 merge

@@ -1,4 +1,4 @@
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Implemented by the generator on <c>[FromJson]</c> types: lets a merge patch of an enclosing type merge into a nested

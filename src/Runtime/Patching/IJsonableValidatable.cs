@@ -1,4 +1,4 @@
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Implemented by the generator on <c>[FromJson]</c> types that carry DataAnnotations (<c>[Required]</c>,

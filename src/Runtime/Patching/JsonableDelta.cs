@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.ComponentModel;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

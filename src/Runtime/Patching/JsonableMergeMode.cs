@@ -1,6 +1,6 @@
 using System.ComponentModel;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// How a generated merge reader (<see cref="JsonableMergeAction{T}"/>) treats its target. Applying a merge patch

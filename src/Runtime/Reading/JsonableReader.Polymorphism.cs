@@ -1,6 +1,7 @@
 using System;
 using System.ComponentModel;
 using System.Text;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

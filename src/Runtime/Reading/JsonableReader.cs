@@ -6,6 +6,7 @@ using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Unicode;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

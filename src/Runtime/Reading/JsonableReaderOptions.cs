@@ -1,5 +1,6 @@
 using System;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

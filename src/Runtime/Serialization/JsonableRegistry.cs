@@ -9,6 +9,7 @@ using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

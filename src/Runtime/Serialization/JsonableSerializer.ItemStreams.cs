@@ -4,6 +4,7 @@ using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

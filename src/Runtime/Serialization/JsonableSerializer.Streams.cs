@@ -5,6 +5,7 @@ using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 
@@ -69,7 +70,7 @@ public static partial class JsonableSerializer
             int read = input.Read(buffer.GetSpan(StreamReadBlock));
             if (read == 0)
             {
-                return ReadDocument(buffer.WrittenSpan, format, reuseInstance: false, options, info.Read);
+                return JsonableMetadataServices.ReadDocument(buffer.WrittenSpan, format, reuseInstance: false, options, info.Read);
             }
 
             buffer.Advance(read);
@@ -95,7 +96,7 @@ public static partial class JsonableSerializer
             int read = await input.ReadAsync(buffer.GetMemory(StreamReadBlock), cancellationToken).ConfigureAwait(false);
             if (read == 0)
             {
-                return ReadDocument(buffer.WrittenSpan, format, reuseInstance: false, options, info.Read);
+                return JsonableMetadataServices.ReadDocument(buffer.WrittenSpan, format, reuseInstance: false, options, info.Read);
             }
 
             buffer.Advance(read);
@@ -160,7 +161,7 @@ public static partial class JsonableSerializer
     {
         if (document.IsSingleSegment)
         {
-            return ReadDocument(document.FirstSpan, format, reuseInstance: false, options, read);
+            return JsonableMetadataServices.ReadDocument(document.FirstSpan, format, reuseInstance: false, options, read);
         }
 
         // Several segments: one contiguous copy, since the generated readers read one span.
@@ -174,7 +175,7 @@ public static partial class JsonableSerializer
         try
         {
             document.CopyTo(rented);
-            return ReadDocument(rented.AsSpan(0, (int)length), format, reuseInstance: false, options, read);
+            return JsonableMetadataServices.ReadDocument(rented.AsSpan(0, (int)length), format, reuseInstance: false, options, read);
         }
         finally
         {

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Linq;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using Jsonable.Metadata;
 
 namespace Jsonable.SystemTextJson;
 

@@ -6,6 +6,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable.SystemTextJson;
 
@@ -96,7 +97,7 @@ public class JsonableJsonConverter<T> : JsonConverter<T>
         }
 
         using var buffer = new PooledByteBufferWriter();
-        JsonableSerializer.WriteDocument(buffer, value, JsonableFormat.Json, _writerOptions, write, _info.IsObject);
+        JsonableMetadataServices.WriteDocument(buffer, value, JsonableFormat.Json, _writerOptions, write, _info.IsObject);
         ReadOnlySpan<byte> json = buffer.WrittenSpan;
         int firstRun = -1;
         EncoderDifference difference = _replay ? EncoderDifference.Structural : FindEncoderDifference(json, out firstRun);
@@ -145,7 +146,7 @@ public class JsonableJsonConverter<T> : JsonConverter<T>
             {
                 // A scalar where a document belongs, or input of another kind: the raw bytes of the value, copied.
                 using JsonDocument document = JsonDocument.ParseValue(ref reader);
-                return JsonableSerializer.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _readerOptions, read);
+                return JsonableMetadataServices.ReadDocument(JsonMarshal.GetRawUtf8Value(document.RootElement), JsonableFormat.Json, false, _readerOptions, read);
             }
 
 #if NET
@@ -160,7 +161,7 @@ public class JsonableJsonConverter<T> : JsonConverter<T>
             }
 
             ReadOnlySpan<byte> value = MemoryMarshal.CreateReadOnlySpan(ref start, checked((int)(reader.BytesConsumed - startIndex)));
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _readerOptions, read);
+            return JsonableMetadataServices.ReadDocument(value, JsonableFormat.Json, false, _readerOptions, read);
 #endif
         }
         catch (JsonableException exception)
@@ -192,7 +193,7 @@ public class JsonableJsonConverter<T> : JsonConverter<T>
         if (ReferenceEquals(startSegment, endSegment) && startIndex > 0)
         {
             ReadOnlySpan<byte> value = startSegment.Memory.Span.Slice(startIndex - 1, length);
-            return JsonableSerializer.ReadDocument(value, JsonableFormat.Json, false, _readerOptions, read);
+            return JsonableMetadataServices.ReadDocument(value, JsonableFormat.Json, false, _readerOptions, read);
         }
 
         var rest = new ReadOnlySequence<byte>(startSegment, startIndex, endSegment, end.GetInteger());
@@ -206,7 +207,7 @@ public class JsonableJsonConverter<T> : JsonConverter<T>
         {
             rented[0] = opening;
             rest.CopyTo(rented.AsSpan(1));
-            return JsonableSerializer.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _readerOptions, read);
+            return JsonableMetadataServices.ReadDocument(rented.AsSpan(0, length), JsonableFormat.Json, false, _readerOptions, read);
         }
         finally
         {

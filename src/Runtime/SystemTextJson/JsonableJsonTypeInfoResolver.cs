@@ -147,7 +147,44 @@ public class JsonableJsonTypeInfoResolver : IJsonTypeInfoResolver
 
     private sealed class ContractFactory(JsonableJsonTypeInfoResolver resolver, JsonSerializerOptions options) : IJsonableTypeVisitor<JsonTypeInfo>
     {
-        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info) =>
-            JsonMetadataServices.CreateValueInfo<T>(options, resolver.CreateConverter(info, options, resolver.GetReaderOptions(options), resolver.GetWriterOptions(options)));
+        public JsonTypeInfo Visit<T>(JsonableTypeInfo<T> info)
+        {
+            JsonTypeInfo<T> contract = JsonMetadataServices.CreateValueInfo<T>(options, resolver.CreateConverter(info, options, resolver.GetReaderOptions(options), resolver.GetWriterOptions(options)));
+            KeepPolymorphismForTheGeneratedWriter(contract);
+            return contract;
+        }
+    }
+
+    /// <summary>
+    /// A polymorphic base (<c>[JsonDerivedType]</c>) gets polymorphism options from its attributes, whose discriminators a
+    /// converter-backed contract cannot take (System.Text.Json refuses the contract, so every use of the type would throw).
+    /// The derived types are kept without discriminators: hosts such as ASP.NET Core still see the declared type as
+    /// polymorphic and write a derived value through it, and the generated writer writes the discriminator, as System.Text.Json's
+    /// own contract would.
+    /// </summary>
+    private static void KeepPolymorphismForTheGeneratedWriter(JsonTypeInfo contract)
+    {
+        if (contract.PolymorphismOptions is not { } polymorphism)
+        {
+            return;
+        }
+
+        if (polymorphism.DerivedTypes.Count == 0)
+        {
+            contract.PolymorphismOptions = null;
+            return;
+        }
+
+        var derivedTypes = new System.Collections.Generic.List<Type>(polymorphism.DerivedTypes.Count);
+        foreach (JsonDerivedType derived in polymorphism.DerivedTypes)
+        {
+            derivedTypes.Add(derived.DerivedType);
+        }
+
+        polymorphism.DerivedTypes.Clear();
+        foreach (Type derivedType in derivedTypes)
+        {
+            polymorphism.DerivedTypes.Add(new JsonDerivedType(derivedType));
+        }
     }
 }

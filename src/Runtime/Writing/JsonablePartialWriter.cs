@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 
@@ -44,5 +45,5 @@ public sealed class JsonablePartialWriter<T>
     /// <param name="format">JSON or JMC1.</param>
     /// <param name="options">Limits; <see langword="null"/> for the defaults.</param>
     public void WriteDocument(IBufferWriter<byte> output, T value, JsonableFormat format, JsonableWriterOptions? options = null) =>
-        JsonableSerializer.WriteDocument(output, value, format, options, _write, isObject: true);
+        JsonableMetadataServices.WriteDocument(output, value, format, options, _write, isObject: true);
 }

@@ -4,6 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using Jsonable.Internal;
+using Jsonable.Metadata;
 
 namespace Jsonable;
 

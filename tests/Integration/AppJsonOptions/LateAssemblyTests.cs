@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
+using Jsonable.Metadata;
 
 namespace Jsonable.Integration.Tests.AppJsonOptions;
 

@@ -12,7 +12,8 @@ namespace Jsonable.Integration.Tests.ParityCorpus;
 /// <param name="Location">The Location header, or null.</param>
 /// <param name="Exception">What the server threw, when it did.</param>
 /// <param name="Stored">For a PATCH, the JSON a <c>GET</c> of the order answered afterwards: what the PATCH left stored.</param>
-public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, string? Location, string? Exception, byte[]? Stored = null)
+/// <param name="Vary">The Vary header's values, comma-joined.</param>
+public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, string? Location, string? Exception, byte[]? Stored = null, string Vary = "")
 {
     public const string ProblemJson = "application/problem+json";
 
@@ -56,7 +57,7 @@ public sealed record CorpusAnswer(int Status, string MediaType, byte[] Body, str
             byte[] body = await response.Content.ReadAsByteArrayAsync();
             MediaTypeHeaderValue? type = response.Content.Headers.ContentType;
             byte[]? stored = request.Route == CorpusRoute.Patch ? await client.GetByteArrayAsync(request.Path.Split('?')[0]) : null;
-            return new((int)response.StatusCode, type?.MediaType?.ToLowerInvariant() ?? "", body, response.Headers.Location?.OriginalString, null, stored);
+            return new((int)response.StatusCode, type?.MediaType?.ToLowerInvariant() ?? "", body, response.Headers.Location?.OriginalString, null, stored, string.Join(",", response.Headers.Vary));
         }
         catch (Exception exception) when (exception is not OutOfMemoryException)
         {

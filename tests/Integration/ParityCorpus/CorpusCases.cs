@@ -37,10 +37,15 @@ internal static class CorpusCases
         "application/json; charset=UTF-8",
         "application/json; charset=utf-16",
         "application/json; charset=iso-8859-1",
+        "application/json; charset=\"utf-8\"",
+        "application/json;Charset=\"UTF-8\"",
+        "application/json ; charset=utf-8",
+        "application/json; charset=\"utf-16\"",
         "text/json",
         "application/vnd.orders+json",
         "application/merge-patch+json",
         Jmc1,
+        "application/jsonc+jmc1; charset=\"utf-8\"",
         "text/plain",
         "application/xml",
         "application/x-www-form-urlencoded",
@@ -127,6 +132,6 @@ internal static class CorpusCases
             return Encoding.Latin1.GetBytes(json);
         }
 
-        return type == Jmc1 ? Encoding.UTF8.GetBytes("/*JMC1*/" + json) : Encoding.UTF8.GetBytes(json);
+        return type.StartsWith(Jmc1, StringComparison.Ordinal) ? Encoding.UTF8.GetBytes("/*JMC1*/" + json) : Encoding.UTF8.GetBytes(json);
     }
 }

@@ -62,6 +62,14 @@ internal static partial class DifferenceTable
             [Aspect.Status, Aspect.MediaType, Aspect.Data, Aspect.Location],
             Delivered: a => a.Status == 415),
         new(
+            "minimal-quoted-charset",
+            Intended: true,
+            Example: "POST /min/orders | Accept: application/json | Content-Type: application/json; charset=\"utf-8\"",
+            "Minimal APIs read a quoted charset (charset=\"utf-8\", RFC 9110's quoted-string) as MVC does, one rule for both stacks (STJ's minimal APIs throw on it: a 500).",
+            c => !c.Mvc && IsPostOrPut(c) && MinimalStjReads(c) && c.ContentType!.Contains("charset=\"", StringComparison.OrdinalIgnoreCase),
+            [Aspect.Status, Aspect.MediaType, Aspect.Data, Aspect.Location],
+            Delivered: a => a.Status is >= 200 and < 300),
+        new(
             "problem-wording",
             Intended: true,
             Example: "POST /mvc/orders | Accept: application/json | Content-Type: application/json | body: trailing x",

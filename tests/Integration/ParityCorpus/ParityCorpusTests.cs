@@ -66,6 +66,14 @@ public sealed class ParityCorpusTests(ITestOutputHelper output) : IAsyncLifetime
 
         Assert.True(run.Failures.Count == 0, run.FailureReport());
 
+        // Every route here can answer JMC1 for another Accept: a shared cache must never serve one format for the other.
+        List<string> noVary = answers
+            .Where(a => a.Request.Route != CorpusRoute.GetStats && a.Jsonable.Status is >= 200 and < 300 && a.Jsonable.IsJsonData
+                && !a.Jsonable.Vary.Contains("Accept", StringComparison.OrdinalIgnoreCase))
+            .Select(a => $"{a.Request.Method} {a.Request.Path} | Accept: {a.Request.Accept} -> Vary '{a.Jsonable.Vary}'")
+            .ToList();
+        Assert.True(noVary.Count == 0, $"{noVary.Count} negotiable answers without Vary: Accept:\n" + string.Join("\n", noVary.Take(20)));
+
         // Equal answers prove nothing if both hosts fail alike: each stack and route must also succeed, and refuse.
         foreach (IGrouping<(bool Mvc, CorpusRoute Route), (CorpusCase Request, CorpusAnswer Stj, CorpusAnswer Jsonable)> route in answers.GroupBy(a => (a.Request.Mvc, a.Request.Route)))
         {

@@ -1,3 +1,4 @@
+using System.Text;
 using System.Text.Json;
 using Jsonable.AspNetCore.Tests.Infrastructure;
 using Microsoft.AspNetCore.Http;
@@ -55,6 +56,8 @@ public abstract class InputFormatterTestBase
         { """{"lines":{"sku":"a"}}""", "$.lines" },
         { """{"total":null}""", "$.total" },
         { """[{"name":"a"}]""", "$" },
+        { """{"lines":[{"quantity":1},{"quantity":2147483648}]}""", "$.lines[1].quantity" },
+        { """{"primary":{"sku":"a","quantity":-2147483649}}""", "$.primary.quantity" },
     };
 
     [Fact]
@@ -209,6 +212,56 @@ public abstract class InputFormatterTestBase
         Assert.False(result.HasError, FormatterContexts.Describe(context.ModelState));
         Assert.False(result.IsModelSet);
         Assert.True(context.ModelState.IsValid);
+    }
+
+    [Fact]
+    public async Task ReadAsync_NullLiteral_WhenEmptyIsAllowed_BindsNull()
+    {
+        // EmptyBodyBehavior.Allow, a nullable or defaulted parameter (MVC sets TreatEmptyInputAsDefaultValue): null is the value.
+        InputFormatterContext context = FormatterContexts.Input(typeof(Order), ContentType, Body("null"), treatEmptyInputAsDefaultValue: true);
+
+        InputFormatterResult result = await CreateFormatter().ReadAsync(context);
+
+        Assert.False(result.HasError, FormatterContexts.Describe(context.ModelState));
+        Assert.True(result.IsModelSet);
+        Assert.Null(result.Model);
+    }
+
+    [Fact]
+    public async Task ReadAsync_ModelStateNearItsErrorLimit_ReportsTooManyErrors_NotTheMember()
+    {
+        InputFormatterContext context = FormatterContexts.Input(typeof(Order), ContentType, Body("""{"name":"a","count":"three"}"""));
+        context.ModelState.MaxAllowedErrors = 3;
+        context.ModelState.AddModelError("first", "error 1");
+        context.ModelState.AddModelError("second", "error 2");
+
+        InputFormatterResult result = await CreateFormatter().ReadAsync(context);
+
+        Assert.True(result.HasError);
+        Assert.False(context.ModelState.ContainsKey("$.count"));
+        Assert.IsType<TooManyModelErrorsException>(Assert.Single(context.ModelState[string.Empty]!.Errors).Exception);
+    }
+
+    [Fact]
+    public async Task ReadAsync_BufferedRequestAtAnOffset_ReadsFromThere_AndLeavesTheBodyReadable()
+    {
+        byte[] prefix = Encoding.UTF8.GetBytes("abc");
+        byte[] json = Body("""{"name":"buffered"}""");
+        byte[] all = [.. prefix, .. json];
+        InputFormatterContext context = FormatterContexts.Input(typeof(Order), ContentType, all);
+        context.HttpContext.Request.ContentLength = json.Length;
+        context.HttpContext.Request.EnableBuffering();
+        context.HttpContext.Request.Body.Position = prefix.Length;
+
+        InputFormatterResult result = await CreateFormatter().ReadAsync(context);
+
+        Assert.False(result.HasError, FormatterContexts.Describe(context.ModelState));
+        Assert.Equal("buffered", Assert.IsType<Order>(result.Model).Name);
+        Stream body = context.HttpContext.Request.Body;
+        body.Position = 0;
+        using var copy = new MemoryStream();
+        await body.CopyToAsync(copy);
+        Assert.Equal(all, copy.ToArray());
     }
 
     [Fact]

@@ -67,3 +67,36 @@ public static class Orders
         Assert.Equal(expected.Lines?.Select(l => (l.Sku, l.Quantity)), actual.Lines?.Select(l => (l.Sku, l.Quantity)));
     }
 }
+
+/// <summary>A generated base type with no polymorphism declared: what an action may declare while returning a derived type.</summary>
+[ToJson, FromJson]
+public partial class SimpleModel
+{
+    public int Id { get; set; }
+
+    public string? Name { get; set; }
+
+    public string? StreetName { get; set; }
+}
+
+/// <summary>A generated type derived from <see cref="SimpleModel"/>: its own members must not be lost behind the base.</summary>
+[ToJson, FromJson]
+public partial class DerivedModel : SimpleModel
+{
+    public string? Address { get; set; }
+}
+
+/// <summary>A subclass of a generated type that no generator saw: System.Text.Json writes it, with all its members.</summary>
+public sealed class NotGeneratedDerivedModel : SimpleModel
+{
+    public string? Extra { get; set; }
+}
+
+/// <summary>A generated type whose second member throws when read: a failure in the middle of writing.</summary>
+[ToJson]
+public partial class ThrowingModel
+{
+    public string Name => "Robert";
+
+    public int Age => throw new NotSupportedException("Age has no value.");
+}

@@ -206,6 +206,55 @@ public abstract class OutputFormatterTestBase
         Assert.InRange(written, 1, fullLength / 2);
     }
 
+    [Fact]
+    public async Task WriteAsync_DerivedValueBehindADeclaredBase_WritesTheRuntimeType()
+    {
+        // An action declared ActionResult<SimpleModel> returning a DerivedModel, no polymorphism declared: the derived
+        // members are written, not silently dropped.
+        var value = new DerivedModel { Id = 10, Name = "test", Address = "Some address" };
+
+        (OutputFormatterWriteContext context, byte[] body) = await WriteAsync(typeof(SimpleModel), value, DefaultMediaType);
+
+        JsonData.AssertEqual(StjWebDefaults<object>(value), AsJson(body, context.HttpContext.Response.ContentType!));
+    }
+
+    [Fact]
+    public async Task WriteAsync_DeclaredObject_WritesTheRuntimeType()
+    {
+        Order value = Orders.Sample();
+
+        (OutputFormatterWriteContext context, byte[] body) = await WriteAsync(typeof(object), value, DefaultMediaType);
+
+        JsonData.AssertEqual(StjWebDefaults(value), AsJson(body, context.HttpContext.Response.ContentType!));
+    }
+
+    [Fact]
+    public async Task WriteAsync_DeclaredEnumerable_OfAnIterator_WritesEveryElement()
+    {
+        List<Order> orders = Orders.Many(3);
+        IEnumerable<Order> value = orders.Select(o => o);
+
+        (OutputFormatterWriteContext context, byte[] body) = await WriteAsync(typeof(IEnumerable<Order>), value, DefaultMediaType);
+
+        JsonData.AssertEqual(StjWebDefaults(orders), AsJson(body, context.HttpContext.Response.ContentType!));
+    }
+
+    [Fact]
+    public void CanWriteResult_SubclassNoGeneratorSaw_BehindAGeneratedBase_AsDeclared()
+    {
+        // Written as its runtime type, which only System.Text.Json knows: Jsonable leaves it to STJ.
+        OutputFormatterWriteContext context = FormatterContexts.Output(typeof(SimpleModel), new NotGeneratedDerivedModel { Extra = "x" }, DefaultMediaType);
+
+        Assert.Equal(ClaimsTypesNoGeneratorSaw, CreateFormatter().CanWriteResult(context));
+    }
+
+    [Fact]
+    public void CanWriteResult_DeclaredObject_AsTheRuntimeType()
+    {
+        Assert.True(CreateFormatter().CanWriteResult(FormatterContexts.Output(typeof(object), Orders.Sample(), DefaultMediaType)));
+        Assert.Equal(ClaimsTypesNoGeneratorSaw, CreateFormatter().CanWriteResult(FormatterContexts.Output(typeof(object), new NotGenerated(), DefaultMediaType)));
+    }
+
     /// <summary>Runs CanWriteResult (which picks the content type, as MVC does) then WriteAsync.</summary>
     protected async Task<(OutputFormatterWriteContext Context, byte[] Body)> WriteAsync(Type type, object? value, string? contentType, Action<HttpContext>? request = null)
     {

@@ -154,7 +154,7 @@ public sealed class PolymorphicPatchTests : IAsyncLifetime
 }
 
 /// <summary>A resource with a polymorphic member.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Delivery
 {
     /// <summary>The id.</summary>
@@ -168,7 +168,7 @@ public partial class Delivery
 }
 
 /// <summary>The polymorphic base, with a read-only member.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 [JsonDerivedType(typeof(Truck), "truck")]
 [JsonDerivedType(typeof(Bike), "bike")]
 public abstract partial class Vehicle
@@ -182,7 +182,7 @@ public abstract partial class Vehicle
 }
 
 /// <summary>A derived type with a validated member.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Truck : Vehicle
 {
     /// <summary>Load in tonnes.</summary>
@@ -191,7 +191,7 @@ public partial class Truck : Vehicle
 }
 
 /// <summary>Another derived type.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Bike : Vehicle
 {
     /// <summary>Whether it has a motor.</summary>

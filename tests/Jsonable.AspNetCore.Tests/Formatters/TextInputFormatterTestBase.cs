@@ -46,6 +46,29 @@ public abstract class TextInputFormatterTestBase : InputFormatterTestBase
         Orders.AssertSame(expected, Assert.IsType<Order>(result.Model));
     }
 
+    /// <summary>Spellings of a charset parameter (RFC 9110: a quoted value, any case, whitespace around the semicolon).</summary>
+    public static TheoryData<string, string> CharsetSpellings => new()
+    {
+        { "application/json; charset=\"utf-8\"", "utf-8" },
+        { "application/json; Charset=UTF-8", "utf-8" },
+        { "application/json;charset=utf-8", "utf-8" },
+        { "application/json ; charset=utf-8", "utf-8" },
+        { "application/json; charset=\"UTF-16\"", "utf-16" },
+    };
+
+    [Theory]
+    [MemberData(nameof(CharsetSpellings))]
+    public async Task ReadAsync_CharsetParameterSpellings_NameTheCharset(string contentType, string charset)
+    {
+        Order expected = Orders.Sample();
+        InputFormatterContext context = FormatterContexts.Input(typeof(Order), contentType, Encoding.GetEncoding(charset).GetBytes(Serialize(expected)));
+
+        InputFormatterResult result = await CreateFormatter().ReadAsync(context);
+
+        Assert.False(result.HasError, FormatterContexts.Describe(context.ModelState));
+        Orders.AssertSame(expected, Assert.IsType<Order>(result.Model));
+    }
+
     [Fact]
     public async Task ReadAsync_Utf16BodyArrivingOneByteAtATime_BindsEveryMember()
     {

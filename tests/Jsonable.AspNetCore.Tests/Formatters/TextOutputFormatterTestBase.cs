@@ -50,6 +50,47 @@ public abstract class TextOutputFormatterTestBase : OutputFormatterTestBase
         JsonData.AssertEqual(StjWebDefaults(value), AsJson(body, written));
     }
 
+    /// <summary>A content type an action or the client asks for, whether the server set it, and the one written (null: refused).</summary>
+    public static TheoryData<string, bool, string?> AskedContentTypes => new()
+    {
+        { "application/json", false, "application/json" },
+        { "application/json", true, "application/json" },
+        { "application/*", false, "application/json" },
+        { "text/*", false, "text/json" },
+        { "application/xml", true, null },
+        { "custom/*", false, null },
+        { "application/json;v=2", false, null },
+        { "application/vnd.example+json", false, null },
+        { "application/vnd.example+json", true, "application/vnd.example+json" },
+        { "application/vnd.example+json;v=2", true, "application/vnd.example+json;v=2" },
+    };
+
+    [Theory]
+    [MemberData(nameof(AskedContentTypes))]
+    public void CanWriteResult_AskedContentType_PicksWhatMvcPicks(string asked, bool serverDefined, string? written)
+    {
+        OutputFormatterWriteContext context = FormatterContexts.Output(typeof(Order), Orders.Sample(), asked);
+        context.ContentTypeIsServerDefined = serverDefined;
+
+        bool canWrite = CreateFormatter().CanWriteResult(context);
+
+        Assert.Equal(written is not null, canWrite);
+        Assert.Equal(written ?? asked, context.ContentType.ToString());
+    }
+
+    [Fact]
+    public async Task WriteAsync_MemberThatThrows_WritesNoClosedDocument()
+    {
+        // A getter that throws mid-object: whatever went out, the client never gets a document that looks complete.
+        OutputFormatter formatter = CreateFormatter();
+        OutputFormatterWriteContext context = FormatterContexts.Output(typeof(ThrowingModel), new ThrowingModel(), DefaultMediaType);
+        Assert.True(formatter.CanWriteResult(context));
+
+        await Record.ExceptionAsync(() => formatter.WriteAsync(context));
+
+        Assert.DoesNotContain((byte)'}', FormatterContexts.WrittenBody(context));
+    }
+
     [Fact]
     public async Task WriteAsync_Utf8_HasNoByteOrderMark()
     {

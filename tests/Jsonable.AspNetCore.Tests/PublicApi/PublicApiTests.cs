@@ -11,7 +11,9 @@ namespace Jsonable.AspNetCore.Tests.PublicApi;
 
 /// <summary>
 /// The public API of every shipped package assembly, compared with the baselines in <c>PublicApi/*.txt</c>, so that an
-/// API change shows up in review as a diff of those files. After an intended change, regenerate them with
+/// API change shows up in review as a diff of those files. Members hidden from users (<c>[EditorBrowsable(Never)]</c>:
+/// what generated code or another Jsonable package calls) keep that attribute in the listing
+/// (<see cref="HiddenMemberMarks"/>). After an intended change, regenerate them with
 /// <c>dotnet test tests/Jsonable.AspNetCore.Tests -p:UpdateSnapshots=true</c> and review the diff before committing.
 /// </summary>
 public sealed class PublicApiTests
@@ -20,6 +22,15 @@ public sealed class PublicApiTests
 
     /// <summary>One type from each shipped package assembly.</summary>
     public static TheoryData<string> PackageAssemblies => new(s_assemblies.Keys);
+
+    private static readonly ApiGeneratorOptions s_options = new()
+    {
+        // Build stamps, not API: they change with the SDK or the commit.
+        ExcludeAttributes = ["System.Runtime.Versioning.TargetFrameworkAttribute", "System.Reflection.AssemblyMetadataAttribute"],
+        // The entry points users call first (AddJsonable, UseJsonable, WithJsonableETag, ...) live in Microsoft.*
+        // namespaces, as ASP.NET Core's own extensions do; the tool leaves those out unless told otherwise.
+        AllowNamespacePrefixes = ["Microsoft"],
+    };
 
     private static readonly Dictionary<string, Assembly> s_assemblies = new[]
     {
@@ -34,11 +45,8 @@ public sealed class PublicApiTests
     [MemberData(nameof(PackageAssemblies))]
     public void PublicApi_MatchesBaseline(string assemblyName)
     {
-        string actual = Normalize(s_assemblies[assemblyName].GeneratePublicApi(new ApiGeneratorOptions
-        {
-            // Build stamps, not API: they change with the SDK or the commit.
-            ExcludeAttributes = ["System.Runtime.Versioning.TargetFrameworkAttribute", "System.Reflection.AssemblyMetadataAttribute"],
-        }));
+        Assembly assembly = s_assemblies[assemblyName];
+        string actual = Listing(assembly);
         string path = BaselinePath(assemblyName);
 
         if (UpdateRequested)
@@ -60,6 +68,23 @@ public sealed class PublicApiTests
     }
 
     [Fact]
+    public void Listing_ShowsTheEntryPointsAndMarksWhatIsHidden()
+    {
+        // What a user calls first lives in Microsoft.* namespaces; what generated code calls is public but hidden, and a
+        // reviewer must be able to tell the two apart.
+        string aspNetCore = Listing(typeof(JsonableOptions).Assembly);
+        Assert.Contains("public static Microsoft.Extensions.DependencyInjection.IServiceCollection AddJsonable(", aspNetCore, StringComparison.Ordinal);
+        Assert.Contains(" UseJsonable(", aspNetCore, StringComparison.Ordinal);
+        Assert.Contains(" WithJsonableETag", aspNetCore, StringComparison.Ordinal);
+        Assert.Contains(" VaryByJsonableFormat", aspNetCore, StringComparison.Ordinal);
+
+        string runtime = Listing(typeof(JsonableSerializer).Assembly);
+        Assert.Contains(HiddenMemberMarks.Mark + "\n    public static class JsonableMetadataServices", runtime, StringComparison.Ordinal);
+        Assert.Contains(HiddenMemberMarks.Mark + "\n        public bool TryReadEnum(", runtime, StringComparison.Ordinal);
+        Assert.DoesNotContain(HiddenMemberMarks.Mark + "\n        public static string Serialize<T>(", runtime, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Baselines_CoverExactlyTheShippedAssemblies()
     {
         // A baseline left behind by a renamed or removed package would otherwise never be compared again.
@@ -76,6 +101,8 @@ public sealed class PublicApiTests
 
         Assert.Equal(s_assemblies.Keys.Order(StringComparer.Ordinal), baselines);
     }
+
+    private static string Listing(Assembly assembly) => Normalize(HiddenMemberMarks.Apply(assembly, assembly.GeneratePublicApi(s_options)));
 
     /// <summary>Whether this build asked for the baselines to be rewritten (the csproj passes the property through).</summary>
     private static bool UpdateRequested { get; } = SnapshotFiles.UpdateRequested(typeof(PublicApiTests).Assembly);

@@ -122,9 +122,9 @@ public partial class NamedFloats
     public double? Nullable { get; set; }
 }
 
-/// <summary>Strict for a whole type through <c>[JsonableOptions]</c> (what the assembly-level form also sets).</summary>
+/// <summary>Strict for a whole type through <c>[JsonableGenerationOptions]</c> (what the assembly-level form also sets).</summary>
 [ToJson, FromJson]
-[JsonableOptions(NumberHandling = JsonNumberHandling.Strict)]
+[JsonableGenerationOptions(NumberHandling = JsonNumberHandling.Strict)]
 public partial class OptionsStrictNumbers
 {
     public int Int32 { get; set; }

@@ -15,7 +15,7 @@ namespace Jsonable.Runtime.Tests.Attributes;
 
 /// <summary>
 /// Numbers read and written as System.Text.Json does under ASP.NET Core's web defaults (quoted numbers accepted) and under
-/// <c>[JsonNumberHandling]</c> on members and types (and <c>[JsonableOptions(NumberHandling)]</c>): the same corpus read by
+/// <c>[JsonNumberHandling]</c> on members and types (and <c>[JsonableGenerationOptions(NumberHandling)]</c>): the same corpus read by
 /// STJ and by Jsonable (JSON, and JMC1 with a length comment before every string) gives the same data or an error in both;
 /// writing gives STJ's bytes.
 /// </summary>

@@ -9,7 +9,7 @@ using Jsonable.Runtime.Tests.Polymorphism;
 namespace Jsonable.Runtime.Tests.Deltas;
 
 /// <summary>Members whose comparison or naming a delta must get right (camelCase here; the nested types keep their C# names).</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class DeltaShapes
 {
     [JsonNumberHandling(JsonNumberHandling.AllowNamedFloatingPointLiterals)]

@@ -8,7 +8,7 @@ using Jsonable.Runtime.Tests.Polymorphism;
 namespace Jsonable.Runtime.Tests.Deltas;
 
 /// <summary>Polymorphic values where a patch meets them: a member, dictionary values, and a hierarchy with read-only and non-nullable members.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Garden
 {
     public Shape? Main { get; set; }
@@ -19,7 +19,7 @@ public partial class Garden
 }
 
 /// <summary>An abstract base with a read-only member; one derived type has a string discriminator, the other an int.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 [JsonDerivedType(typeof(Tree), "tree")]
 [JsonDerivedType(typeof(Flower), 7)]
 public abstract partial class Plant
@@ -31,7 +31,7 @@ public abstract partial class Plant
 }
 
 /// <summary>A derived type with a non-nullable member and a nested object (merged member by member).</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Tree : Plant
 {
     public int Height { get; set; }
@@ -42,7 +42,7 @@ public partial class Tree : Plant
 }
 
 /// <summary>A derived type with its own read-only member and a list (replaced whole).</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class Flower : Plant
 {
     [Editable(false)]
@@ -52,7 +52,7 @@ public partial class Flower : Plant
 }
 
 /// <summary>A member whose runtime type may be unlisted (FallBackToNearestAncestor): merged as it is written.</summary>
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class FallbackHolder
 {
     public Fallback? Value { get; set; }

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Text;
 using Jsonable.Runtime.Tests.PartialUpdates;
 using Jsonable.Runtime.Tests.Polymorphism;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Deltas;
 

@@ -4,6 +4,7 @@ using System.Buffers;
 using System.ComponentModel.DataAnnotations;
 using System.Text;
 using Jsonable.Runtime.Tests.Polymorphism;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Deltas;
 

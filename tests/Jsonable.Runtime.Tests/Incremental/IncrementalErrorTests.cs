@@ -4,6 +4,7 @@ using System.Linq;
 using System.Text;
 using System.Threading.Tasks;
 using Jsonable.Samples.RealData;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Incremental;
 

@@ -5,6 +5,7 @@ using System.Linq;
 using System.Text;
 using System.Text.Json.Nodes;
 using Jsonable.Runtime.Tests.Jmc1;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.PartialUpdates;
 

@@ -1,6 +1,7 @@
 #nullable enable
 using System.Buffers;
 using System.Linq;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.PartialUpdates;
 

@@ -4,6 +4,7 @@ using System.ComponentModel.DataAnnotations;
 using System.Diagnostics.CodeAnalysis;
 using System.Linq;
 using System.Text;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.PartialUpdates;
 

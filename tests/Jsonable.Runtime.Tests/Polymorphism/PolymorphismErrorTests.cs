@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Polymorphism;
 

@@ -62,4 +62,37 @@ public sealed class MediaTypeRulesTests
         Assert.Null(MediaTypeRules.StreamFormat(mediaType));
         Assert.False(MediaTypeRules.IsJsonLines(mediaType));
     }
+
+    [Theory]
+    [InlineData("utf-8", "utf-8")]
+    [InlineData("\"utf-8\"", "utf-8")]
+    [InlineData(" \"UTF-8\" ", "UTF-8")]
+    [InlineData("\"ut\\f-8\"", "utf-8")] // a quoted-pair: the backslash escapes the next character
+    [InlineData("\"\"", "")]
+    [InlineData("\"", "\"")] // not a quoted-string: taken as it is (and names no charset)
+    public void CharsetName_UnquotesAsRfc9110(string value, string name)
+    {
+        Assert.Equal(name, MediaTypeRules.CharsetName(value));
+    }
+
+    [Theory]
+    [InlineData("utf-8", 65001)]
+    [InlineData("\"UTF-8\"", 65001)]
+    [InlineData("utf8", 65001)]
+    [InlineData("\"utf-16\"", 1200)]
+    [InlineData("Utf-16BE", 1201)]
+    public void CharsetEncoding_QuotedOrNot_AnyCase(string value, int codePage)
+    {
+        Assert.Equal(codePage, MediaTypeRules.CharsetEncoding(value)?.CodePage);
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("\"\"")]
+    [InlineData("no-such-charset")]
+    [InlineData("\"utf-8")]
+    public void CharsetEncoding_NoKnownCharset_Null(string value)
+    {
+        Assert.Null(MediaTypeRules.CharsetEncoding(value));
+    }
 }

@@ -16,7 +16,7 @@ public enum AsyncColor
     Blue,
 }
 
-[ToJson, FromJson, JsonableOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseLower)]
+[ToJson, FromJson, JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseLower)]
 public partial class AsyncShapes
 {
     // Left out when null before anything was written: the first name goes out without its comma only at run time.

@@ -9,6 +9,7 @@ using System.Threading.Tasks;
 using Jsonable.Runtime.Tests.Infrastructure;
 using Jsonable.Runtime.Tests.Polymorphism;
 using Jsonable.Samples.RealData;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Streams;
 
@@ -154,7 +155,7 @@ public sealed class AsyncWriterTests
     {
         JsonableTypeInfo<T> info = JsonableRegistry.GetTypeInfo<T>()!;
         var sync = new ArrayBufferWriter<byte>();
-        JsonableSerializer.WriteDocument(sync, value, format, null, info.Write, isObject: true);
+        JsonableMetadataServices.WriteDocument(sync, value, format, null, info.Write, isObject: true);
 
         var output = new ArrayBufferWriter<byte>();
         var flushes = new List<long>();

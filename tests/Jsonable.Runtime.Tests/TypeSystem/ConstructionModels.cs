@@ -78,7 +78,7 @@ public partial class Attributed
 
 /// <summary>The default policy (camelCase) without the test assembly's AsDeclared override.</summary>
 [ToJson, FromJson]
-[JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
+[JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)]
 public partial class WebNamed
 {
     public string? FirstName { get; set; }
@@ -88,7 +88,7 @@ public partial class WebNamed
 
 /// <summary>snake_case_lower.</summary>
 [ToJson, FromJson]
-[JsonableOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseLower)]
+[JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.SnakeCaseLower)]
 public partial class SnakeNamed
 {
     public string? FirstName { get; set; }
@@ -98,7 +98,7 @@ public partial class SnakeNamed
 
 /// <summary>kebab-case-upper.</summary>
 [ToJson, FromJson]
-[JsonableOptions(NamingPolicy = JsonableNamingPolicy.KebabCaseUpper)]
+[JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.KebabCaseUpper)]
 public partial class KebabNamed
 {
     public string? FirstName { get; set; }

@@ -1,6 +1,7 @@
 #nullable enable
 using System.Collections.Generic;
 using System.Text;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.TypeSystem;
 

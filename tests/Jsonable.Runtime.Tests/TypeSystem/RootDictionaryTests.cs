@@ -8,7 +8,7 @@ using Jsonable.Runtime.Tests.Jmc1;
 namespace Jsonable.Runtime.Tests.TypeSystem;
 
 [ToJson, FromJson]
-[JsonableOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)] // the web default, whose names STJ's web options write too
+[JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.CamelCase)] // the web default, whose names STJ's web options write too
 public partial class Listing
 {
     public int Id { get; set; }

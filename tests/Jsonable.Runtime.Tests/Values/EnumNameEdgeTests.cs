@@ -6,6 +6,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Values;
 

@@ -5,6 +5,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Values;
 

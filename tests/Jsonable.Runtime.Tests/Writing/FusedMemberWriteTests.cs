@@ -7,6 +7,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Jsonable.Runtime.Tests.Jmc1;
+using Jsonable.Metadata;
 
 namespace Jsonable.Runtime.Tests.Writing;
 

@@ -6,6 +6,7 @@ using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using Microsoft.Extensions.Logging;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -101,8 +102,10 @@ internal static class FormatterCore
                 ? patchTarget!.Accept(new PatchFactory(http, body.Span.ToArray(), format, options))
                 : body.IsParsed ? body.Value : JsonableSerializer.Deserialize(body.Span, context.ModelType, format, options.Stacks.Mvc.Reader);
 
-            // `null` (the literal) binds no value; [Required]/non-nullable parameters then report it.
-            return model is null
+            // `null` (the literal) binds no value, which MVC reports as a missing body, unless the parameter takes an
+            // empty body (EmptyBodyBehavior.Allow, a nullable or defaulted parameter, AllowEmptyInputInBodyModelBinding):
+            // then null is its value, as System.Text.Json's formatter binds it.
+            return model is null && !context.TreatEmptyInputAsDefaultValue
                 ? await InputFormatterResult.NoValueAsync().ConfigureAwait(false)
                 : await InputFormatterResult.SuccessAsync(model).ConfigureAwait(false);
         }
@@ -147,15 +150,62 @@ internal static class FormatterCore
         public object Visit<T>(JsonableTypeInfo<T> info) => JsonablePatch<T>.Create(context, body, format, options);
     }
 
+    /// <summary>The Jsonable writer of a response value (<see cref="Internal.WrittenType.InfoOf"/>), or null: not Jsonable's to write.</summary>
+    public static JsonableTypeInfo? WrittenTypeInfo(Type? declared, object? value) => Internal.WrittenType.InfoOf(declared, value);
+
+    private static Type WrittenType(Type? declared, object? value) => Internal.WrittenType.Of(declared, value);
+
+    /// <summary>
+    /// The context MVC's base class judges in <c>CanWriteResult</c>: <paramref name="context"/> itself when the value is
+    /// written as its declared type (every ordinary response: no allocation), else one naming the type it is written as
+    /// (a derived type behind a base, a value behind <c>object</c>), so <c>CanWriteType</c> answers for what is written.
+    /// </summary>
+    public static OutputFormatterCanWriteContext AsWritten(OutputFormatterCanWriteContext context)
+    {
+        Type? declared = context.ObjectType;
+        object? value = context.Object;
+        if (value is null || value.GetType() == declared)
+        {
+            return context;
+        }
+
+        Type written = WrittenTypeInfo(declared, value)?.Type ?? WrittenType(declared, value);
+        return written == declared ? context : new WrittenAsContext(context, written);
+    }
+
+    /// <summary>Hands the content type the base class chose for <paramref name="judged"/> to MVC's own context.</summary>
+    public static bool CanWriteResult(OutputFormatterCanWriteContext context, OutputFormatterCanWriteContext judged, bool canWrite)
+    {
+        if (canWrite && !ReferenceEquals(context, judged))
+        {
+            context.ContentType = judged.ContentType;
+            context.ContentTypeIsServerDefined = judged.ContentTypeIsServerDefined;
+        }
+
+        return canWrite;
+    }
+
+    private sealed class WrittenAsContext : OutputFormatterCanWriteContext
+    {
+        public WrittenAsContext(OutputFormatterCanWriteContext context, Type type)
+            : base(context.HttpContext)
+        {
+            Object = context.Object;
+            ObjectType = type;
+            ContentType = context.ContentType;
+            ContentTypeIsServerDefined = context.ContentTypeIsServerDefined;
+        }
+    }
+
     public static async Task WriteAsync(OutputFormatterWriteContext context, JsonableFormat format, JsonableOptions options, ILogger logger)
     {
-        Type type = context.ObjectType ?? context.Object?.GetType() ?? typeof(object);
-        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info))
+        if (WrittenTypeInfo(context.ObjectType, context.Object) is not { } info)
         {
-            throw new InvalidOperationException($"{type} is not a Jsonable type."); // CanWriteType said otherwise: a bug
+            // CanWriteResult said otherwise: a bug
+            throw new InvalidOperationException($"{WrittenType(context.ObjectType, context.Object)} is not a Jsonable type.");
         }
 
         await ResponseBodyWriter.WriteAsync(context.HttpContext, context.Object, info, format, options, format == JsonableFormat.Json ? AppJsonLayout.For(context.HttpContext, mvc: true) : null).ConfigureAwait(false);
-        JsonableLog.ResponseWritten(logger, type.Name, format);
+        JsonableLog.ResponseWritten(logger, info.Type.Name, format);
     }
 }

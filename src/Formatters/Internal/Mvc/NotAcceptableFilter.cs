@@ -71,7 +71,10 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
             return;
         }
 
-        Type? type = result.DeclaredType is { } declared && declared != typeof(object) ? declared : result.Value?.GetType();
+        // The type the value is written as (a derived type behind a declared base: its runtime type), as the formatters judge it.
+        Type? type = result.Value is null
+            ? (result.DeclaredType is { } declared && declared != typeof(object) ? declared : null)
+            : WrittenType.InfoOf(result.DeclaredType, result.Value)?.Type ?? WrittenType.Of(result.DeclaredType, result.Value);
         if (type is null || CanNegotiate(context.HttpContext, type, result.Value, result))
         {
             return;

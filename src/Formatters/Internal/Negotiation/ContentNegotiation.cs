@@ -268,7 +268,8 @@ internal static class ContentNegotiation
     /// <summary>
     /// The format of a request body, or <see langword="null"/> for a content type Jsonable does not read (415): JMC1,
     /// or JSON (<c>application/json</c>, <c>text/json</c>, <c>application/*+json</c>) in UTF-8 or UTF-16, the charsets
-    /// the MVC formatter reads. Any other charset is refused rather than guessed at.
+    /// the MVC formatter reads, the charset quoted or not and in any case (RFC 9110). Any other charset is refused
+    /// rather than guessed at.
     /// </summary>
     public static JsonableFormat? SelectRequestFormat(HttpRequest request, JsonableOptions options, out Encoding? encoding)
     {
@@ -294,7 +295,9 @@ internal static class ContentNegotiation
             return JsonableFormat.Json;
         }
 
-        encoding = parsed.Encoding;
+        // One rule with MVC's formatters and System.Text.Json's request extensions: a quoted charset ("utf-8") and any
+        // case (Charset=UTF-8) name the same charset.
+        encoding = MediaTypeRules.CharsetEncoding(parsed.Charset.AsSpan());
         return encoding?.CodePage is 65001 or 1200 or 1201 ? JsonableFormat.Json : null;
     }
 }

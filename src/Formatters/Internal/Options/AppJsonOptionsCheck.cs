@@ -16,7 +16,7 @@ namespace Jsonable.AspNetCore.Internal;
 /// with what Jsonable's generated code does, setting by setting (README, "App-wide JSON options"). Settings Jsonable
 /// applies at run time are handled by <see cref="AppJsonOptionsSetup"/>; this finds the ones it cannot honour.
 /// </summary>
-internal static class AppJsonOptionsCheck
+internal static partial class AppJsonOptionsCheck
 {
     /// <summary>What each public property of <see cref="JsonSerializerOptions"/> is to Jsonable; a test keeps this complete.</summary>
     internal static readonly IReadOnlyDictionary<string, string> Classification = new Dictionary<string, string>(StringComparer.Ordinal)
@@ -51,6 +51,9 @@ internal static class AppJsonOptionsCheck
         [nameof(JsonSerializerOptions.UnknownTypeHandling)] = "irrelevant", // only for members typed object, which Jsonable types cannot have (JSONABLE002)
         [nameof(JsonSerializerOptions.UnmappedMemberHandling)] = "applied",
         [nameof(JsonSerializerOptions.WriteIndented)] = "honoured",
+        // System.Text.Json 11 (the package, on net10.0): read by name, see AppJsonOptionsCheck.Stj11.cs.
+        [InferClosedTypePolymorphism] = "fail-fast",
+        [TypeClassifiers] = "fail-fast",
     };
 
     // What an unchanged JsonOptions holds (both kinds start from the web defaults); MaxDepth, which differs, is applied.
@@ -147,6 +150,7 @@ internal static class AppJsonOptionsCheck
             Add(nameof(options.AllowOutOfOrderMetadataProperties), "is true, but Jsonable's reader expects a type discriminator first, as the web defaults do; there is no Jsonable setting for it. Remove it.");
         }
 
+        CheckStj11Settings(options, Add);
         foreach (IJsonTypeInfoResolver resolver in options.TypeInfoResolverChain)
         {
             if (resolver is DefaultJsonTypeInfoResolver { Modifiers.Count: > 0 })
@@ -168,6 +172,12 @@ internal static class AppJsonOptionsCheck
             return;
         }
 
+        if (policy is not null && policy == s_pascalCase.Value)
+        {
+            found.Add($"{source}.PropertyNamingPolicy is JsonNamingPolicy.PascalCase (System.Text.Json 11), which Jsonable has no compile-time policy for. Remove it (null writes C# names as declared, which are PascalCase already), or name the members that differ with [JsonPropertyName].");
+            return;
+        }
+
         JsonableNamingPolicy? wanted = ToJsonable(policy);
         foreach ((Assembly assembly, JsonableNamingPolicy compiled) in namingPolicies)
         {
@@ -178,7 +188,7 @@ internal static class AppJsonOptionsCheck
 
             string assemblyName = assembly.GetName().Name ?? assembly.FullName ?? "?";
             found.Add(wanted is { } match
-                ? $"{source}.PropertyNamingPolicy is {PolicyName(policy)}, but the generated code of assembly '{assemblyName}' names members {compiled} (Jsonable chooses names at compile time). Set <JsonableNamingPolicy>{match}</JsonableNamingPolicy> in that assembly's project file, or [assembly: JsonableOptions(NamingPolicy = JsonableNamingPolicy.{match})] in its code."
+                ? $"{source}.PropertyNamingPolicy is {PolicyName(policy)}, but the generated code of assembly '{assemblyName}' names members {compiled} (Jsonable chooses names at compile time). Set <JsonableNamingPolicy>{match}</JsonableNamingPolicy> in that assembly's project file, or [assembly: JsonableGenerationOptions(NamingPolicy = JsonableNamingPolicy.{match})] in its code."
                 : $"{source}.PropertyNamingPolicy is a custom policy ({policy!.GetType().FullName}), which Jsonable cannot run (it chooses names at compile time); the generated code of assembly '{assemblyName}' names members {compiled}. Use one of JsonNamingPolicy's built-in policies and set the same one as <JsonableNamingPolicy> in that assembly's project file, or name each member with [JsonPropertyName].");
         }
     }

@@ -3,6 +3,7 @@ using System.Text;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Http;
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -48,7 +48,7 @@ internal static class RequestItemStream
             return null;
         }
 
-        return StringSegment.IsNullOrEmpty(parsed.Charset) || parsed.Encoding?.CodePage == 65001 ? format : null;
+        return StringSegment.IsNullOrEmpty(parsed.Charset) || MediaTypeRules.CharsetEncoding(parsed.Charset.AsSpan())?.CodePage == 65001 ? format : null;
     }
 
     /// <summary>What a 415 for a streamed body says.</summary>

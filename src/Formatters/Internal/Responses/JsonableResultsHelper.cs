@@ -8,6 +8,7 @@ using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -33,7 +34,10 @@ internal static class JsonableResultsHelper
 
         return WriteNegotiatedAsync(context, statusCode, typeof(T).Name, value, static (ctx, v, format, options) =>
         {
-            if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanWrite)
+            // The runtime type unless T fixes the shape, as minimal APIs' own results write it (a Derived behind a
+            // declared Base keeps its members); T's writer when the runtime type is not a Jsonable type.
+            JsonableTypeInfo? info = WrittenType.InfoOf(typeof(T), v);
+            if (info is null && (!JsonableRegistry.TryGetTypeInfo(typeof(T), out info) || !info.CanWrite))
             {
                 throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
             }

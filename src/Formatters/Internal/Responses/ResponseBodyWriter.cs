@@ -6,6 +6,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -4,6 +4,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -8,6 +8,7 @@ using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.OutputCaching;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -37,16 +38,15 @@ internal static class AsyncSequenceResponse
 
         HttpResponse response = context.Response;
         JsonableRequestFeature feature = JsonableRequestFeature.Of(context);
+        JsonableResultsHelper.AddVaryAccept(response); // every format below answers by Accept, JSON included
         if (ContentNegotiation.SelectJsonLines(context.Request, feature) is { } jsonLines)
         {
             response.ContentType = jsonLines + "; charset=utf-8";
-            JsonableResultsHelper.AddVaryAccept(response);
             slot.Pending = http => StreamResponseWriter.WriteJsonLinesAsync(http, value, info, feature.Options);
         }
         else if (JsonableResponseFormat.RequestsJmc1(context))
         {
             response.ContentType = JsonableMediaTypes.Jmc1;
-            JsonableResultsHelper.AddVaryAccept(response);
             slot.Pending = http => WriteJmc1Async(http, value, info, feature.Options);
         }
         else

@@ -7,6 +7,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using System.Threading.Tasks;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
@@ -44,17 +45,26 @@ internal static class JsonableResponseFormat
             && contentType.StartsWith(JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase);
     }
 
-    /// <summary>Writes <paramref name="value"/> as JMC1 when the current request negotiated it and its response body is being labelled JSON now.</summary>
+    /// <summary>
+    /// Writes <paramref name="value"/> as JMC1 when the current request negotiated it and its response body is being
+    /// labelled JSON now; such a response gets <c>Vary: Accept</c> in either format.
+    /// </summary>
     public static bool TryWriteJmc1<T>(IBufferWriter<byte> output, T value, JsonableWriteAction<T> write, bool isObject, JsonableWriterOptions options)
     {
-        if (!TryGetJsonResponse(out _, out HttpContext context) || !RequestsJmc1(context))
+        if (!TryGetJsonResponse(out _, out HttpContext context))
+        {
+            return false;
+        }
+
+        // The URL can answer JMC1 for another Accept: a shared cache must key the JSON answer by Accept too.
+        JsonableResultsHelper.AddVaryAccept(context.Response);
+        if (!RequestsJmc1(context))
         {
             return false;
         }
 
         context.Response.ContentType = JsonableMediaTypes.Jmc1;
-        JsonableResultsHelper.AddVaryAccept(context.Response);
-        JsonableSerializer.WriteDocument(output, value, JsonableFormat.Jmc1, options, write, isObject);
+        JsonableMetadataServices.WriteDocument(output, value, JsonableFormat.Jmc1, options, write, isObject);
         return true;
     }
 

@@ -6,6 +6,7 @@ using System.Text.Json.Serialization.Metadata;
 using Jsonable.SystemTextJson;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -8,7 +8,7 @@ namespace Jsonable;
 /// A type's setting wins over the assembly's, which wins over the MSBuild property <c>JsonableNamingPolicy</c>.
 /// </summary>
 [AttributeUsage(AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Assembly, AllowMultiple = false, Inherited = false)]
-public sealed class JsonableOptionsAttribute : Attribute
+public sealed class JsonableGenerationOptionsAttribute : Attribute
 {
     /// <summary>How member names become wire names. <see cref="JsonableNamingPolicy.Default"/> inherits.</summary>
     public JsonableNamingPolicy NamingPolicy { get; set; }
