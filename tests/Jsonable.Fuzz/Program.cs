@@ -37,6 +37,8 @@ internal static class Program
             {
                 FuzzOracle.Check(input, target);
             }
+
+            HubFrameOracle.Check(input);
         });
         return 0;
     }
@@ -58,6 +60,16 @@ internal static class Program
                     broken++;
                     Console.WriteLine($"{file} {target.Name}: PROPERTY BROKEN: {ex.Message} {ex.InnerException}");
                 }
+            }
+
+            try
+            {
+                Console.WriteLine($"{file} hub frames: {HubFrameOracle.Check(input)} message(s)");
+            }
+            catch (HubFramePropertyException ex)
+            {
+                broken++;
+                Console.WriteLine($"{file} hub frames: PROPERTY BROKEN: {ex.Message} {ex.InnerException}");
             }
         }
 
@@ -87,7 +99,7 @@ public static class Seeds
     /// <param name="dataDirectory">The repository's data folder.</param>
     public static Dictionary<string, byte[]> Create(string dataDirectory)
     {
-        var seeds = new Dictionary<string, byte[]>();
+        var seeds = new Dictionary<string, byte[]>(HubFrameOracle.Seeds());
 
         // AFL works best from small seeds: a few statuses and a few catalogue entries, not the 600 KB files.
         TwitterRoot twitter = TwitterRoot.CreateFromJson(File.ReadAllBytes(Path.Combine(dataDirectory, "twitter.json")));

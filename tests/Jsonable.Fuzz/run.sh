@@ -18,8 +18,8 @@ dotnet publish tests/Jsonable.Fuzz/Jsonable.Fuzz.csproj -c Release -o "$out/bin"
 rm -rf "$out/seeds"
 dotnet "$out/bin/Jsonable.Fuzz.dll" seed "$out/seeds" data
 
-# Coverage comes from instrumenting the code under test: the reader runtime and the generated readers.
-for dll in Jsonable.Runtime.dll Jsonable.Samples.RealData.dll; do
+# Coverage comes from instrumenting the code under test: the reader runtime, the generated readers, the hub frame parsers.
+for dll in Jsonable.Runtime.dll Jsonable.Samples.RealData.dll Jsonable.AspNetCore.SignalR.dll; do
   dotnet sharpfuzz "$out/bin/$dll" >/dev/null
 done
 

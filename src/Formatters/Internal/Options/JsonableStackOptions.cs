@@ -2,6 +2,7 @@ using System.Text.Json;
 using Jsonable.Internal;
 using Jsonable.SystemTextJson;
 using Microsoft.AspNetCore.Http;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Concurrent;
 using System.Text.Json.Serialization;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 

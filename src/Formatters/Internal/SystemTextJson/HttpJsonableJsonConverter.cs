@@ -2,6 +2,7 @@ using System;
 using System.Text.Json;
 using Jsonable.Internal;
 using Jsonable.SystemTextJson;
+using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
 
