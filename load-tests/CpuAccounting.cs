@@ -58,6 +58,9 @@ internal sealed class CpuAccounting
 
     public void Write(string directory) => File.WriteAllLines(Path.Combine(directory, CsvFile), _rows);
 
+    /// <summary>The CPU seconds the named processes (with their children) have used so far: the server side's.</summary>
+    public double ServerSeconds() => _processes.Sum(p => TreeTicks(p.Pid)) / TicksPerSecond;
+
     private double[] Sample()
     {
         var seconds = new double[_processes.Count + 1];
@@ -73,7 +76,7 @@ internal sealed class CpuAccounting
     /// <summary>utime + stime + cutime + cstime of a process, plus the same of its live children, in clock ticks.</summary>
     private static long TreeTicks(int pid)
     {
-        long ticks = Ticks(pid, withEndedChildren: true);
+        long ticks = ProcessTicks(pid, withEndedChildren: true);
         foreach (string taskDirectory in SafeDirectories($"/proc/{pid}/task"))
         {
             string children = SafeRead(Path.Combine(taskDirectory, "children"));
@@ -86,7 +89,8 @@ internal sealed class CpuAccounting
         return ticks;
     }
 
-    private static long Ticks(int pid, bool withEndedChildren)
+    /// <summary>utime + stime of one process (all its threads), and with <paramref name="withEndedChildren"/> its reaped children's.</summary>
+    public static long ProcessTicks(int pid, bool withEndedChildren)
     {
         string stat = SafeRead($"/proc/{pid}/stat");
         int end = stat.LastIndexOf(')');

@@ -29,8 +29,10 @@ internal sealed class LoadTestOptions
                               after the runs, CLIENTS clients PATCH one transform COUNT times each at once (half with
                               If-Match, retrying on 412; half without): exit 1 unless the outcome equals a serial replay
           --cpu-pids NAME=PID,...
-                              per run, the CPU seconds each of these local processes (with their children) and the
-                              load generator used, per request: printed and written to cpu.csv
+                              a server elsewhere (--url) on this machine: its processes (with their children) give
+                              the reports' server CPU per request; each one's CPU seconds and the load generator's,
+                              per request, are also printed and written to cpu.csv. The sample in this process needs
+                              no flag: its CPU per request is in every report
           --fan-out SUBSCRIBERSxCHANGES
                               after the runs, SUBSCRIBERS clients follow one transform's live feed (server-sent
                               events) while it is PATCHed CHANGES times, through Jsonable's deltas and the STJ

@@ -122,4 +122,19 @@ internal sealed record RunResult(
 {
     /// <summary>Requests that got a 2xx response.</summary>
     public long Successes => StatusCounts.Where(p => p.Key.StartsWith('2')).Sum(p => p.Value);
+
+    /// <summary>The server's CPU seconds during the measured time (see <see cref="ServerCpu"/>), or null where not measured.</summary>
+    public double? ServerCpuSeconds { get; init; }
+
+    /// <summary>CPU seconds the rest of the machine used during the measured time (neighbours), or null.</summary>
+    public double? OtherCpuSeconds { get; init; }
+
+    /// <summary>Server CPU microseconds per request.</summary>
+    public double? CpuPerRequest => ServerCpuSeconds is { } s && Requests > 0 ? s * 1e6 / Requests : null;
+
+    /// <summary>Server CPU microseconds per megabyte (10^6 bytes) of response and request bodies, as the engine counts bytes.</summary>
+    public double? CpuPerMegabyte => ServerCpuSeconds is { } s && BytesIn + BytesOut > 0 ? s * 1e6 / ((BytesIn + BytesOut) / 1e6) : null;
+
+    /// <summary>Cores the rest of the machine kept busy on average during the measured time.</summary>
+    public double? OtherCores => OtherCpuSeconds is { } s && Elapsed > TimeSpan.Zero ? s / Elapsed.TotalSeconds : null;
 }

@@ -125,6 +125,7 @@ internal static class LoadTestProgram
         AnsiConsole.MarkupLineInterpolated($"Pre-flight: {scenarios.Count} scenarios in {options.Formats.Count} formats answer 2xx in their format with the same data.");
 
         CpuPinning pinning = CpuPinning.For(serverInProcess: host is not null);
+        ServerCpu? serverCpu = ServerCpu.For(serverInThisProcess: host is not null, options.Cpu);
         string workDirectory = Directory.CreateTempSubdirectory("jsonable-load-").FullName;
         var engineNotes = new Dictionary<string, string>();
         var results = new List<RunResult>();
@@ -136,20 +137,20 @@ internal static class LoadTestProgram
                 {
                     engineNotes[engineName] = $"In-process engine: HttpClient (SocketsHttpHandler, {options.Simulation.MaxConcurrency} connections), {options.Simulation.Describe()}. "
                         + (host is null ? "The client runs here, the server elsewhere." : "Client and server share this process and every core: the client's own cost is in the numbers.")
-                        + " Bytes are response and request bodies.";
+                        + " Bytes are response and request bodies. " + CpuNote(serverCpu, engineName);
                     results.AddRange(await RunEngineAsync(engineName, scenarios, options, cancellationToken,
-                        (scenario, format, live, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => RunInProcessAsync(engine, scenario, format, options, live, token), token)));
+                        (scenario, format, live, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => RunInProcessAsync(engine, scenario, format, options, serverCpu, live, token), token)));
                 }
                 else
                 {
                     var wrk = new WrkEngine(baseUri, workDirectory, pinning, options.Timeout);
                     var closed = (ClosedModel)options.Simulation;
-                    engineNotes[engineName] = $"wrk {closed.Copies} connections, 1 thread (closed model), {pinning.Describe()}. Bytes in are wrk's count (headers included); bytes out are request bodies.";
+                    engineNotes[engineName] = $"wrk {closed.Copies} connections, 1 thread (closed model), {pinning.Describe()}. Bytes in are wrk's count (headers included); bytes out are request bodies. " + CpuNote(serverCpu, engineName);
                     await pinning.PinServerAsync(cancellationToken);
                     try
                     {
                         results.AddRange(await RunEngineAsync(engineName, scenarios, options, cancellationToken,
-                            (scenario, format, _, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => wrk.RunAsync(scenario, format, closed, options.Warmup, options.Duration, token), token)));
+                            (scenario, format, _, token) => CountedBy(split, options.Cpu, engineName, scenario, format, () => wrk.RunAsync(scenario, format, closed, options.Warmup, options.Duration, serverCpu, token), token)));
                     }
                     finally
                     {
@@ -171,16 +172,16 @@ internal static class LoadTestProgram
         foreach (string engineName in Reports.Engines(results))
         {
             var table = new Table().Title($"{engineName}: {conditions.Simulation}");
-            foreach (string header in Reports.SummaryHeader)
+            foreach (int column in Reports.ConsoleColumns)
             {
-                table.AddColumn(header);
+                table.AddColumn(Reports.SummaryHeader[column]);
             }
 
             foreach (string[] row in Reports.SummaryRows(results, engineName))
             {
                 // Short format names: the console may be 80 columns wide.
                 row[1] = WireFormat.All.First(f => f.Label == row[1]).Name;
-                table.AddRow(row.Select(Markup.Escape).ToArray());
+                table.AddRow(Reports.ConsoleColumns.Select(c => Markup.Escape(row[c])).ToArray());
             }
 
             AnsiConsole.Write(table);
@@ -212,7 +213,7 @@ internal static class LoadTestProgram
 
         if (options.Smoke)
         {
-            failures.AddRange(ReportCheck.Check(options.OutputDirectory, results).Select(p => "smoke: " + p));
+            failures.AddRange(ReportCheck.Check(options.OutputDirectory, results, serverCpuMeasured: serverCpu is not null).Select(p => "smoke: " + p));
         }
 
         if (options.ConcurrencyCheck is { } concurrency)
@@ -274,7 +275,7 @@ internal static class LoadTestProgram
                     RunResult result = await run(scenario, format, new LiveView(), cancellationToken);
                     results.Add(result);
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                        $"{engineName} {scenario.Name}/{format.Name}: {result.Requests} requests, {Reports.Compact(result.Rps)} req/s, p50 {Reports.Ms(result.P50)}, p99 {Reports.Ms(result.P99)}, errors {result.Errors}"));
+                        $"{engineName} {scenario.Name}/{format.Name}: {result.Requests} requests, {Reports.Compact(result.Rps)} req/s, server CPU {Reports.Micros(result.CpuPerRequest)}/request, p50 {Reports.Ms(result.P50)}, p99 {Reports.Ms(result.P99)}, errors {result.Errors}"));
                 }
             }
 
@@ -322,7 +323,7 @@ internal static class LoadTestProgram
                         results.Add(result);
                         task.Value = task.MaxValue;
                         task.Description = Markup.Escape(label) + string.Create(CultureInfo.InvariantCulture,
-                            $" [green]{Reports.Compact(result.Rps)} req/s, p50 {Reports.Ms(result.P50)}, p99 {Reports.Ms(result.P99)}[/]{(result.Errors > 0 ? $" [red]{result.Errors} errors[/]" : "")}");
+                            $" [green]{Reports.Compact(result.Rps)} req/s, server CPU {Reports.Micros(result.CpuPerRequest)}/request, p50 {Reports.Ms(result.P50)}, p99 {Reports.Ms(result.P99)}[/]{(result.Errors > 0 ? $" [red]{result.Errors} errors[/]" : "")}");
                         task.StopTask();
                     }
                 }
@@ -330,7 +331,10 @@ internal static class LoadTestProgram
         return results;
     }
 
-    private static async Task<RunResult> RunInProcessAsync(InProcessEngine engine, Scenario scenario, WireFormat format, LoadTestOptions options, LiveView live, CancellationToken cancellationToken)
+    private static string CpuNote(ServerCpu? cpu, string engine) =>
+        cpu?.Describe(engine) ?? "Server CPU: not measured (the server runs elsewhere; name its processes with --cpu-pids on the same machine).";
+
+    private static async Task<RunResult> RunInProcessAsync(InProcessEngine engine, Scenario scenario, WireFormat format, LoadTestOptions options, ServerCpu? cpu, LiveView live, CancellationToken cancellationToken)
     {
         ScenarioRequest request = scenario.Request(format);
 
@@ -349,7 +353,9 @@ internal static class LoadTestProgram
 
         var recorder = new RunRecorder();
         live.Current = recorder;
+        ServerCpu.Window? window = cpu?.Start();
         TimeSpan elapsed = await engine.RunAsync(request, options.Simulation, options.Duration, recorder, cancellationToken);
-        return recorder.Finish(InProcessEngine.Name, scenario, format, elapsed, options.Simulation.Describe());
+        RunResult result = recorder.Finish(InProcessEngine.Name, scenario, format, elapsed, options.Simulation.Describe());
+        return window is { } measured ? measured.Stop(result) : result;
     }
 }

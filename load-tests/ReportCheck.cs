@@ -7,15 +7,21 @@ namespace Jsonable.LoadTests;
 /// <summary>
 /// What <c>--smoke</c> asserts after writing the reports: every run got requests through and only 2xx, and every
 /// report file reads back: the CSV has one well-formed row per run, the Markdown a summary row per run, the HTML
-/// embeds every chart as a PNG that decodes (and loads nothing from elsewhere), and every PNG decodes.
+/// embeds every chart as a PNG that decodes (and loads nothing from elsewhere), and every PNG decodes; where the
+/// server's CPU was measured, every run has it and the CSV's CPU columns and the Markdown's CPU/request cells read back.
 /// </summary>
 internal static partial class ReportCheck
 {
-    public static IReadOnlyList<string> Check(string directory, IReadOnlyList<RunResult> results)
+    public static IReadOnlyList<string> Check(string directory, IReadOnlyList<RunResult> results, bool serverCpuMeasured)
     {
         var problems = new List<string>();
         foreach (RunResult r in results)
         {
+            if (serverCpuMeasured && r.ServerCpuSeconds is null)
+            {
+                problems.Add($"{r.Engine} {r.Scenario}/{r.Format}: no server CPU figure");
+            }
+
             if (r.Requests == 0 || r.Errors != 0 || r.Successes != r.Requests)
             {
                 problems.Add($"{r.Engine} {r.Scenario}/{r.Format}: {r.Requests} requests, {r.Successes} 2xx, {r.Errors} errors ({string.Join("; ", r.ErrorSamples)})");
@@ -44,15 +50,19 @@ internal static partial class ReportCheck
                 {
                     problems.Add($"{Reports.CsvFile} line {i + 1} does not parse: {lines[i]}");
                 }
+                else
+                {
+                    problems.AddRange(CheckCpuCells(cells, results[i - 1], results).Select(p => $"{Reports.CsvFile} line {i + 1}: {p}"));
+                }
             }
         }
 
         string markdown = ReadOrEmpty(Path.Combine(directory, Reports.MarkdownFile));
         foreach (RunResult r in results)
         {
-            if (!markdown.Contains($"| {r.Scenario} | {Reports.FormatLabel(r.Format)} |", StringComparison.Ordinal))
+            if (!markdown.Contains($"| {r.Scenario} | {Reports.FormatLabel(r.Format)} | {Reports.Micros(r.CpuPerRequest)} |", StringComparison.Ordinal))
             {
-                problems.Add($"{Reports.MarkdownFile}: no row for {r.Engine} {r.Scenario}/{r.Format}");
+                problems.Add($"{Reports.MarkdownFile}: no row for {r.Engine} {r.Scenario}/{r.Format} with its server CPU per request");
             }
         }
 
@@ -90,6 +100,39 @@ internal static partial class ReportCheck
         }
 
         return problems;
+    }
+
+    /// <summary>
+    /// The server CPU columns read back as the run's figures: a number where it was measured (the ratios where the
+    /// scenario has that route), blank where it was not.
+    /// </summary>
+    private static IEnumerable<string> CheckCpuCells(List<string> cells, RunResult run, IReadOnlyList<RunResult> results)
+    {
+        (string Column, double? Expected)[] figures =
+        [
+            ("server_cpu_s", run.ServerCpuSeconds),
+            ("cpu_us_per_request", run.CpuPerRequest),
+            ("cpu_ms_per_mb", run.CpuPerMegabyte / 1000),
+            ("cpu_vs_stj", Reports.CpuRatio(results, run, WireFormat.Stj)),
+            ("cpu_vs_raw", Reports.CpuRatio(results, run, WireFormat.Raw)),
+            ("other_cores", run.OtherCores),
+        ];
+        foreach ((string column, double? expected) in figures)
+        {
+            string cell = cells[Array.IndexOf(Reports.CsvColumns, column)];
+            if (expected is null)
+            {
+                if (cell.Length != 0)
+                {
+                    yield return $"{column} is '{cell}' for a figure not measured";
+                }
+            }
+            else if (!double.TryParse(cell, NumberStyles.Float, CultureInfo.InvariantCulture, out double value) || value < 0
+                || Math.Abs(value - expected.Value) > 1e-6 * Math.Max(1, Math.Abs(expected.Value)))
+            {
+                yield return $"{column} is '{cell}', not the run's {expected.Value.ToString(CultureInfo.InvariantCulture)}";
+            }
+        }
     }
 
     private static IEnumerable<string> CheckPng(byte[] bytes, string what)

@@ -32,7 +32,16 @@ internal static class Reports
     [
         "engine", "scenario", "format", "requests", "seconds", "rps", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "max_ms",
         "errors", "bytes_in", "bytes_out", "statuses", "rps_vs_stj", "rps_vs_raw", "notes",
+        "server_cpu_s", "cpu_us_per_request", "cpu_ms_per_mb", "cpu_vs_stj", "cpu_vs_raw", "other_cores",
     ];
+
+    /// <summary>How far the requests/s ratio and the CPU/request ratio may point opposite ways before a run is called noisy.</summary>
+    public const double DisagreeBy = 0.10;
+
+    private const string RatioText = "Ratios are against the System.Text.Json route and the pre-serialized route of the same scenario and engine, above 1× better: "
+        + "by server CPU, the other route's CPU µs per request over this one's (1.50× = this route costs two thirds of the CPU); by req/s, this route's rate over the other's "
+        + "(blank where the scenario has no such route). Server CPU per request is the figure to read: requests per second on a shared machine measure the neighbours too. "
+        + "CPU ms/MB is per 10^6 bytes of response and request bodies as the engine counts them.";
 
     /// <summary>The chart files of <paramref name="engine"/>: RPS and p99.</summary>
     public static (string Rps, string P99) ChartFiles(string engine) => ($"rps-{engine}.png", $"p99-{engine}.png");
@@ -71,15 +80,73 @@ internal static class Reports
         return other is { Rps: > 0 } ? result.Rps / other.Rps : null;
     }
 
-    /// <summary>The summary rows: scenario, format, RPS, p50, p99, ratio to STJ, ratio to pre-serialized.</summary>
+    /// <summary>The server CPU per request of the same scenario and engine in <paramref name="baseline"/> over that of <paramref name="result"/> (above 1× is cheaper).</summary>
+    public static double? CpuRatio(IReadOnlyList<RunResult> results, RunResult result, WireFormat baseline)
+    {
+        RunResult? other = results.FirstOrDefault(r => r.Engine == result.Engine && r.Scenario == result.Scenario && r.Format == baseline.Name);
+        return other?.CpuPerRequest is { } theirs && result.CpuPerRequest is > 0 and { } mine ? theirs / mine : null;
+    }
+
+    /// <summary>The summary rows: scenario, format, server CPU per request (and per MB) with its ratios, then RPS with its ratios, p50, p99.</summary>
     public static IEnumerable<string[]> SummaryRows(IReadOnlyList<RunResult> results, string engine) =>
         results.Where(r => r.Engine == engine).Select(r => new[]
         {
-            r.Scenario, FormatLabel(r.Format), Compact(r.Rps), Ms(r.P50), Ms(r.P99),
-            Times(Ratio(results, r, WireFormat.Stj)), Times(Ratio(results, r, WireFormat.Raw)),
+            r.Scenario, FormatLabel(r.Format),
+            Micros(r.CpuPerRequest), Times(CpuRatio(results, r, WireFormat.Stj)), Times(CpuRatio(results, r, WireFormat.Raw)), r.CpuPerMegabyte is { } perMb ? Ms(perMb / 1000) : "",
+            Compact(r.Rps), Times(Ratio(results, r, WireFormat.Stj)), Times(Ratio(results, r, WireFormat.Raw)), Ms(r.P50), Ms(r.P99),
         });
 
-    public static readonly string[] SummaryHeader = ["scenario", "format", "req/s", "p50", "p99", "vs STJ", "vs pre-serialized"];
+    /// <summary>The summary columns the console shows (it may be 80 columns wide): without CPU per MB and p50.</summary>
+    public static readonly int[] ConsoleColumns = [0, 1, 2, 3, 4, 6, 7, 8, 10];
+
+    public static readonly string[] SummaryHeader =
+        ["scenario", "format", "CPU µs/req", "CPU vs STJ", "CPU vs pre-ser.", "CPU ms/MB", "req/s", "req/s vs STJ", "req/s vs pre-ser.", "p50", "p99"];
+
+    /// <summary>
+    /// Signs that the machine was too noisy for requests/s (each a sentence): other work above
+    /// <see cref="ServerCpu.NoisyOtherCores"/> cores during a run, pre-serialized bytes slower than a serializer route
+    /// by req/s while cheaper by CPU/request, and a route whose req/s and CPU/request ratios to STJ point opposite ways
+    /// by more than <see cref="DisagreeBy"/> each.
+    /// </summary>
+    public static IReadOnlyList<string> NoiseNotes(IReadOnlyList<RunResult> results, string engine)
+    {
+        var notes = new List<string>();
+        List<RunResult> mine = results.Where(r => r.Engine == engine).ToList();
+        List<RunResult> busy = mine.Where(r => r.OtherCores > ServerCpu.NoisyOtherCores).OrderByDescending(r => r.OtherCores).ToList();
+        if (busy.Count > 0)
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Other work on the machine kept more than {ServerCpu.NoisyOtherCores:0.00} cores busy in {busy.Count} of {mine.Count} runs (up to {busy[0].OtherCores:0.00} cores, {busy[0].Scenario}/{busy[0].Format}; the other_cores column of {CsvFile} has each run's)."));
+        }
+
+        foreach (RunResult raw in mine.Where(r => r.Format == WireFormat.Raw.Name && r.CpuPerRequest is not null))
+        {
+            foreach (RunResult r in mine.Where(r => r.Scenario == raw.Scenario && r.Format != WireFormat.Raw.Name && r.CpuPerRequest is not null))
+            {
+                if (raw.Rps < r.Rps && raw.CpuPerRequest <= r.CpuPerRequest)
+                {
+                    notes.Add($"{raw.Scenario}: by req/s pre-serialized bytes ({Compact(raw.Rps)}) were slower than {r.Format} ({Compact(r.Rps)}), "
+                        + $"while by CPU they cost {Micros(raw.CpuPerRequest)} a request against {Micros(r.CpuPerRequest)}: the req/s measured the neighbours.");
+                }
+            }
+        }
+
+        foreach (RunResult r in mine.Where(r => r.Format != WireFormat.Stj.Name))
+        {
+            if (Ratio(results, r, WireFormat.Stj) is { } rps && CpuRatio(results, r, WireFormat.Stj) is { } cpu
+                && ((rps > 1 + DisagreeBy && cpu < 1 - DisagreeBy) || (rps < 1 - DisagreeBy && cpu > 1 + DisagreeBy)))
+            {
+                notes.Add($"{r.Scenario}/{r.Format}: {Times(rps)} STJ by req/s but {Times(cpu)} by CPU per request.");
+            }
+        }
+
+        return notes;
+    }
+
+    private static string NoiseSummary(IReadOnlyList<string> notes) => notes.Count == 0
+        ? string.Create(CultureInfo.InvariantCulture,
+            $"Noise: none seen (other work stayed under {ServerCpu.NoisyOtherCores:0.00} cores in every run, pre-serialized bytes were never slower than a serializer route by req/s while cheaper by CPU, and req/s and CPU/request never disagreed about STJ by more than {DisagreeBy:P0} each way).")
+        : $"Noise: the machine was too busy for requests/s to be trusted here; read the CPU columns. {notes.Count} sign(s):";
 
     public static readonly string[] DetailHeader = ["scenario", "format", "requests", "req/s", "p50", "p75", "p95", "p99", "max", "statuses", "bytes in", "bytes out", "errors"];
 
@@ -102,13 +169,23 @@ internal static class Reports
             md.AppendLine(CultureInfo.InvariantCulture, $"- **{name}:** {value}");
         }
 
-        md.AppendLine().AppendLine("Ratios are requests per second against the System.Text.Json route and the pre-serialized route of the same scenario and engine (above 1× is faster; blank where the scenario has no such route).");
+        md.AppendLine().AppendLine(RatioText);
         foreach (string engine in Engines(results))
         {
             (string rpsChart, string p99Chart) = ChartFiles(engine);
             md.AppendLine().AppendLine(CultureInfo.InvariantCulture, $"## {engine}").AppendLine();
             md.AppendLine(CultureInfo.InvariantCulture, $"{c.EngineNotes[engine]}").AppendLine();
             AppendTable(md, SummaryHeader, SummaryRows(results, engine));
+            IReadOnlyList<string> noise = NoiseNotes(results, engine);
+            md.AppendLine().AppendLine(NoiseSummary(noise));
+            if (noise.Count > 0)
+            {
+                md.AppendLine();
+                foreach (string note in noise)
+                {
+                    md.AppendLine("- " + note);
+                }
+            }
             md.AppendLine().AppendLine(CultureInfo.InvariantCulture, $"![requests per second, {engine}]({rpsChart})").AppendLine();
             md.AppendLine(CultureInfo.InvariantCulture, $"![p99 latency, {engine}]({p99Chart})").AppendLine();
             md.AppendLine("Details:").AppendLine();
@@ -145,6 +222,7 @@ internal static class Reports
                 r.Engine, r.Scenario, r.Format, N(r.Requests), N(r.Elapsed.TotalSeconds), N(r.Rps), N(r.P50), N(r.P75), N(r.P95), N(r.P99), N(r.Max),
                 N(r.Errors), N(r.BytesIn), N(r.BytesOut), string.Join(' ', r.StatusCounts.Select(p => $"{p.Key}={p.Value}")),
                 N(Ratio(results, r, WireFormat.Stj)), N(Ratio(results, r, WireFormat.Raw)), r.Notes,
+                N(r.ServerCpuSeconds), N(r.CpuPerRequest), N(r.CpuPerMegabyte / 1000), N(CpuRatio(results, r, WireFormat.Stj)), N(CpuRatio(results, r, WireFormat.Raw)), N(r.OtherCores),
             ];
             csv.AppendLine(string.Join(',', cells.Select(CsvCell)));
         }
@@ -215,11 +293,17 @@ internal static class Reports
             html.AppendLine(CultureInfo.InvariantCulture, $"<dt>{E(name)}</dt><dd>{E(value)}</dd>");
         }
 
-        html.AppendLine("</dl><p>Ratios are requests per second against the System.Text.Json route and the pre-serialized route of the same scenario and engine (above 1× is faster; blank where the scenario has no such route).</p>");
+        html.AppendLine(CultureInfo.InvariantCulture, $"</dl><p>{E(RatioText)}</p>");
         foreach (string engine in Engines(results))
         {
             html.AppendLine(CultureInfo.InvariantCulture, $"<h2>{E(engine)}</h2><p>{E(c.EngineNotes[engine])}</p>");
             AppendHtmlTable(html, SummaryHeader, SummaryRows(results, engine));
+            IReadOnlyList<string> noise = NoiseNotes(results, engine);
+            html.AppendLine(CultureInfo.InvariantCulture, $"<p>{E(NoiseSummary(noise))}</p>");
+            if (noise.Count > 0)
+            {
+                html.AppendLine("<ul>" + string.Concat(noise.Select(n => $"<li>{E(n)}</li>")) + "</ul>");
+            }
             html.AppendLine(CultureInfo.InvariantCulture, $"<img alt=\"requests per second, {E(engine)}\" width=\"{Charts.Width}\" height=\"{Charts.Height}\" src=\"data:image/png;base64,{Convert.ToBase64String(charts[engine].Rps)}\">");
             html.AppendLine(CultureInfo.InvariantCulture, $"<img alt=\"p99 latency, {E(engine)}\" width=\"{Charts.Width}\" height=\"{Charts.Height}\" src=\"data:image/png;base64,{Convert.ToBase64String(charts[engine].P99)}\">");
             html.AppendLine("<h3>Details</h3>");
@@ -287,6 +371,15 @@ internal static class Reports
         >= 100 => ms.ToString("0", CultureInfo.InvariantCulture) + " ms",
         >= 10 => ms.ToString("0.0", CultureInfo.InvariantCulture) + " ms",
         _ => ms.ToString("0.00", CultureInfo.InvariantCulture) + " ms",
+    };
+
+    /// <summary>Microseconds, blank where not measured.</summary>
+    public static string Micros(double? us) => us switch
+    {
+        null => "",
+        >= 100 => us.Value.ToString("0", CultureInfo.InvariantCulture) + " µs",
+        >= 10 => us.Value.ToString("0.0", CultureInfo.InvariantCulture) + " µs",
+        _ => us.Value.ToString("0.00", CultureInfo.InvariantCulture) + " µs",
     };
 
     private static string Times(double? ratio) => ratio is null ? "" : ratio.Value.ToString("0.00", CultureInfo.InvariantCulture) + "×";

@@ -19,7 +19,7 @@ internal sealed class WrkEngine(Uri baseUri, string workDirectory, CpuPinning pi
     /// <summary>Whether wrk is on the PATH.</summary>
     public static bool IsInstalled() => ExternalTool.Find("wrk") is not null;
 
-    public async Task<RunResult> RunAsync(Scenario scenario, WireFormat format, ClosedModel simulation, TimeSpan warmup, TimeSpan duration, CancellationToken cancellationToken)
+    public async Task<RunResult> RunAsync(Scenario scenario, WireFormat format, ClosedModel simulation, TimeSpan warmup, TimeSpan duration, ServerCpu? cpu, CancellationToken cancellationToken)
     {
         ScenarioRequest request = scenario.Request(format);
         string script = WriteScript(scenario, format, request);
@@ -28,6 +28,7 @@ internal sealed class WrkEngine(Uri baseUri, string workDirectory, CpuPinning pi
             await RunWrkAsync(script, request, simulation.Copies, warmup, cancellationToken);
         }
 
+        ServerCpu.Window? window = cpu?.Start();
         (JsonElement summary, TimeSpan elapsed) = await RunWrkAsync(script, request, simulation.Copies, duration, cancellationToken);
         long requests = summary.GetProperty("requests").GetInt64();
         long nonSuccess = summary.GetProperty("status").GetInt64();
@@ -51,11 +52,12 @@ internal sealed class WrkEngine(Uri baseUri, string workDirectory, CpuPinning pi
             errors.Add($"socket errors (connect {summary.GetProperty("connect")}, read {summary.GetProperty("read")}, write {summary.GetProperty("write")}, timeout {summary.GetProperty("timeout")})");
         }
 
-        return new RunResult(
+        var result = new RunResult(
             Name, scenario.Name, format.Name, requests, TimeSpan.FromSeconds(seconds), (requests - nonSuccess) / Math.Max(seconds, 1e-9),
             Ms("p50"), Ms("p75"), Ms("p95"), Ms("p99"), Ms("max"), statuses,
             summary.GetProperty("bytes").GetInt64(), requests * (request.Body?.Length ?? 0), nonSuccess + socketErrors, errors,
             $"wrk -t1 -c{simulation.Copies}; bytes in include headers; {pinning.Describe()}");
+        return window is { } measured ? measured.Stop(result) : result;
 
         double Ms(string name) => summary.GetProperty(name).GetDouble() / 1000.0;
     }
