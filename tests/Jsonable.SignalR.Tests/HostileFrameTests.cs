@@ -36,7 +36,9 @@ public sealed class HostileFrameTests : IAsyncLifetime
         { "unknown target", "{\"type\":1,\"invocationId\":\"1\",\"target\":\"Nope\",\"arguments\":[]}", "error" },
         { "deep nesting in a Jsonable argument", "{\"type\":1,\"invocationId\":\"1\",\"target\":\"Move\",\"arguments\":[{\"items\":" + new string('[', 5000) + "]}", "close" },
         { "lone surrogate in a Jsonable argument", "{\"type\":1,\"invocationId\":\"1\",\"target\":\"Move\",\"arguments\":[{\"name\":\"\\uD800x\"}]}", "error" },
-        { "unknown message type", "{\"type\":99}", "close" },
+        // SignalR's JSON protocol (which parses every json frame here) does not answer a message of a type it does not know,
+        // as without Jsonable: the hostile connection gets no answer ("timeout" after the test's wait); others are served.
+        { "unknown message type (no answer)", "{\"type\":99}", "timeout" },
         { "over MaximumReceiveMessageSize", "{\"type\":1,\"invocationId\":\"1\",\"target\":\"Greet\",\"arguments\":[\"" + new string('a', 70 * 1024) + "\",1]}", "close" },
         { "1 MB of [", OneMegabyteOfBrackets, "close" },
     };

@@ -22,7 +22,8 @@ internal sealed class RawHubSocket : IAsyncDisposable
     public static async Task<RawHubSocket> ConnectAsync(HubHost host, string protocol, WebSocketMessageType type)
     {
         var socket = new ClientWebSocket();
-        await socket.ConnectAsync(new Uri("ws" + host.HubUrl[4..]), CancellationToken.None);
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        await socket.ConnectAsync(new Uri("ws" + host.HubUrl[4..]), timeout.Token);
         var raw = new RawHubSocket(socket, type);
         await raw.SendAsync(Encoding.UTF8.GetBytes("{\"protocol\":\"" + protocol + "\",\"version\":1}\u001e"));
         byte[]? handshake = await raw.ReceiveAsync();
@@ -79,7 +80,9 @@ internal sealed class RawHubSocket : IAsyncDisposable
     /// <summary>"error:…" for a completion with an error, "result:…" for one with a result, "close:…" for a close message or a closed socket; pings are skipped.</summary>
     public async Task<string> ReceiveJsonAnswerAsync()
     {
-        while (true)
+        // Pings keep coming while the server has nothing else to say: an answer that never comes fails the test, not the run.
+        DateTime deadline = DateTime.UtcNow + AnswerTimeout;
+        while (DateTime.UtcNow < deadline)
         {
             byte[]? message = await ReceiveAsync();
             if (message is null)
@@ -102,13 +105,16 @@ internal sealed class RawHubSocket : IAsyncDisposable
                 }
             }
         }
+
+        return "timeout:no completion or close";
     }
 
     /// <summary>As <see cref="ReceiveJsonAnswerAsync"/>, for jmc1 frames.</summary>
     public async Task<string> ReceiveJmc1AnswerAsync()
     {
         var protocol = new JsonableJmc1HubProtocol();
-        while (true)
+        DateTime deadline = DateTime.UtcNow + AnswerTimeout;
+        while (DateTime.UtcNow < deadline)
         {
             byte[]? message = await ReceiveAsync();
             if (message is null)
@@ -130,19 +136,26 @@ internal sealed class RawHubSocket : IAsyncDisposable
                 }
             }
         }
+
+        return "timeout:no completion or close";
     }
+
+    /// <summary>How long a test waits for the server's answer to a frame (pings may arrive meanwhile).</summary>
+    private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(20);
 
     public async ValueTask DisposeAsync()
     {
         if (_socket.State == WebSocketState.Open)
         {
+            // A server that never answers the close (a test that failed before it) must not hang the run: give up after a while.
+            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(10));
             try
             {
-                await _socket.CloseAsync(WebSocketCloseStatus.NormalClosure, null, CancellationToken.None);
+                await _socket.CloseAsync(WebSocketCloseStatus.NormalClosure, null, timeout.Token);
             }
-            catch (WebSocketException)
+            catch (Exception ex) when (ex is WebSocketException or OperationCanceledException)
             {
-                // already gone
+                _socket.Abort(); // already gone, or not answering
             }
         }
 
