@@ -25,9 +25,10 @@ public ref partial struct JsonableReader
             return false;
         }
 
+        int start = _pos;
         if (TryReadStringValue(out string? text))
         {
-            return table.TryParse(text, out value) ? true : throw InvalidValue(text, table.TypeName);
+            return table.TryParse(text, out value) ? true : throw InvalidValueAt(start, text, table.TypeName);
         }
 
         if (!table.AllowIntegerValues && _pos < _buffer.Length && _buffer[_pos] is (byte)'-' or (>= (byte)'0' and <= (byte)'9'))
@@ -50,12 +51,13 @@ public ref partial struct JsonableReader
     {
         ArgumentNullException.ThrowIfNull(info);
         value = 0;
+        int start = _pos;
         if (!TryReadStringValue(out string? text))
         {
             return false;
         }
 
-        return info.DeclaredNames.TryParse(text, out value) ? true : throw InvalidValue(text, info.EnumType.Name);
+        return info.DeclaredNames.TryParse(text, out value) ? true : throw InvalidValueAt(start, text, info.EnumType.Name);
     }
 
     /// <summary>Parses a dictionary key of enum type: as <see cref="EnumNames"/> names the enum, else by its declared names.</summary>

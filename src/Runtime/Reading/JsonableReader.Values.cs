@@ -257,6 +257,20 @@ public ref partial struct JsonableReader
     public readonly JsonableException InvalidValue(string text, string typeName) =>
         new($"The value '{text}' is not a valid {typeName}.", _pos);
 
+    /// <summary>
+    /// As <see cref="InvalidValue"/>, at the value's start (whitespace before it skipped): the value has been read, and an
+    /// error keyed where it ends would be keyed past its member, which counts as finished once its value is.
+    /// </summary>
+    private readonly JsonableException InvalidValueAt(int start, string text, string typeName)
+    {
+        while (start < _buffer.Length && IsWhitespace(_buffer[start]))
+        {
+            start++;
+        }
+
+        return new($"The value '{text}' is not a valid {typeName}.", start);
+    }
+
 
     private string ReadNonNullString(string typeName)
     {

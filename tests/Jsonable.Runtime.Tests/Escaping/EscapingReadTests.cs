@@ -190,7 +190,7 @@ public class EscapingReadTests
 
         // Inside a member the type does not have (skipped, but still validated), and inside a dictionary key.
         AssertRejected(Jmc1Oracle.Build("{\"Other\":\"", content, "\",\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other");
-        AssertRejected(Jmc1Oracle.Build("{\"Other\":[1,{\"x\":\"", content, "\"}],\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other[1].x");
+        AssertRejected(Jmc1Oracle.Build("{\"Other\":[1,{\"x\":\"", content, "\"}],\"Value\":\"ok\"}"), JsonableFormat.Json, "$.Other"); // inside a member it skips, System.Text.Json keys the member
         Assert.Throws<JsonableException>(() => Keyed.CreateFromJson(Jmc1Oracle.Build("{\"Map\":{\"", content, "\":null}}")));
     }
 

@@ -33,11 +33,14 @@ public sealed class RealDataMutationTests
         [0xC3, 0x28], [0xED, 0xA0, 0x80], [0x00], [0x7F],
     ];
 
+    /// <summary>Whether a seed is a document (the hub-* seeds are SignalR frames, for the hub frame target).</summary>
+    private static bool IsDocument(string seedName) => !seedName.StartsWith("hub-", StringComparison.Ordinal);
+
     /// <summary>The seed names for each format (format-neutral edge cases are read as both).</summary>
     public static TheoryData<string, JsonableFormat> SeedsAndFormats()
     {
         var data = new TheoryData<string, JsonableFormat>();
-        foreach (string name in s_seeds.Value.Keys.Where(n => !n.StartsWith("case-", StringComparison.Ordinal)).Order(StringComparer.Ordinal))
+        foreach (string name in s_seeds.Value.Keys.Where(n => !n.StartsWith("case-", StringComparison.Ordinal) && IsDocument(n)).Order(StringComparer.Ordinal))
         {
             data.Add(name, name.EndsWith(".jmc1", StringComparison.Ordinal) ? JsonableFormat.Jmc1 : JsonableFormat.Json);
         }
@@ -82,7 +85,7 @@ public sealed class RealDataMutationTests
     [Fact]
     public void UnmutatedSeeds_AreAcceptedAsStjReadsThem()
     {
-        foreach ((string name, byte[] seed) in s_seeds.Value.Where(s => !s.Key.StartsWith("case-", StringComparison.Ordinal)))
+        foreach ((string name, byte[] seed) in s_seeds.Value.Where(s => !s.Key.StartsWith("case-", StringComparison.Ordinal) && IsDocument(s.Key)))
         {
             JsonableFormat format = name.EndsWith(".jmc1", StringComparison.Ordinal) ? JsonableFormat.Jmc1 : JsonableFormat.Json;
             FuzzTarget target = FuzzOracle.Targets.Single(t => t.Format == format && t.Name.StartsWith(name[..4], StringComparison.Ordinal));

@@ -124,6 +124,13 @@ public sealed class ValueCorpusTests
             foreach ((string format, byte[] document, JsonableFormat wire) in new[] { ("JSON", json, JsonableFormat.Json), ("JMC1", ToJmc1(literal), JsonableFormat.Jmc1) })
             {
                 (bool accepted, string value) = ReadJsonable(document, wire);
+                if (stjAccepted && !accepted && stjValue.Contains("Infinity", StringComparison.Ordinal) && value.Contains("does not fit", StringComparison.Ordinal))
+                {
+                    // The listed difference (docs/http.md, number-beyond-its-type): a finite number too large for its type is
+                    // refused at its path, where STJ stores an infinity it cannot write back.
+                    continue;
+                }
+
                 if (accepted != stjAccepted)
                 {
                     return $"{format}: STJ {(stjAccepted ? "accepts " + stjValue : "refuses (" + stjValue + ")")}, Jsonable {(accepted ? "accepts " + value : "refuses (" + value + ")")}";
