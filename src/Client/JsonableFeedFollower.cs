@@ -162,7 +162,7 @@ public sealed class JsonableFeedFollower<T>
         using HttpResponseMessage response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
         if ((int)response.StatusCode is >= 400 and < 500)
         {
-            throw new HttpRequestException($"The feed {feedUri} answered {(int)response.StatusCode} ({response.ReasonPhrase}).");
+            throw new FeedRefusedException($"The feed {feedUri} answered {(int)response.StatusCode} ({response.ReasonPhrase}).");
         }
 
         response.EnsureSuccessStatusCode();
@@ -199,8 +199,12 @@ public sealed class JsonableFeedFollower<T>
 
     private static bool IsTransient(Exception e) => e switch
     {
-        HttpRequestException http => !http.Message.StartsWith("The feed ", StringComparison.Ordinal),
+        FeedRefusedException => false,
+        HttpRequestException => true, // no connection, or a 5xx (an instance going away)
         IOException or ObjectDisposedException or TaskCanceledException => true, // TaskCanceledException here: HttpClient's timeout
         _ => false,
     };
+
+    /// <summary>A 4xx answer: following again would get the same.</summary>
+    private sealed class FeedRefusedException(string message) : HttpRequestException(message);
 }

@@ -86,7 +86,7 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
         using SqliteConnection connection = Open();
         lock (_writeLock)
         {
-            return Create(connection, transform);
+            return Create(connection, transform, pickId: transform.Id == 0);
         }
     }
 
@@ -99,10 +99,11 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
         }
     }
 
-    private static StoredTransform? Create(SqliteConnection connection, Transform transform)
+    /// <summary>Inserts at version 1; a new id when <paramref name="pickId"/> (a create whose id is 0; a replace keeps the id it names, 0 too).</summary>
+    private static StoredTransform? Create(SqliteConnection connection, Transform transform, bool pickId)
     {
         using SqliteTransaction tx = connection.BeginTransaction();
-        if (transform.Id == 0)
+        if (pickId)
         {
             using SqliteCommand next = connection.CreateCommand();
             next.Transaction = tx;
@@ -127,7 +128,7 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
         {
             if (Read(connection, transform.Id) is not { } current)
             {
-                if (Create(connection, transform) is { } created)
+                if (Create(connection, transform, pickId: false) is { } created)
                 {
                     return (created, true);
                 }
