@@ -5,7 +5,7 @@ namespace Jsonable.Internal;
 
 /// <summary>
 /// The one way a pooled byte buffer grows: rent a larger array, copy what is written, return the old one. Shared source:
-/// compiled into each Jsonable package that grows pooled buffers (see docs/architecture.md, "Rules").
+/// compiled into each Jsonable package that grows pooled buffers (docs/architecture.md, "How packages share code").
 /// </summary>
 internal static class PooledArrays
 {
