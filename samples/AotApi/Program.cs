@@ -16,10 +16,11 @@ builder.Services.AddJsonable(options =>
     options.ReturnHttpNotAcceptable = true;
 });
 
-// A SignalR hub whose Todo values the generated code reads and writes; the other values (an int, a string) need the
-// source-generated context Native AOT asks of every SignalR app.
-builder.Services.AddSignalR().AddJsonableProtocol(options =>
-    options.PayloadSerializerOptions.TypeInfoResolverChain.Add(HubPayloadContext.Default));
+// A SignalR hub whose Todo values the generated code reads and writes, in SignalR's json protocol and in the binary
+// jmc1 one; the other values (an int, a string) need the source-generated context Native AOT asks of every SignalR app.
+builder.Services.AddSignalR()
+    .AddJsonableProtocol(options => options.PayloadSerializerOptions.TypeInfoResolverChain.Add(HubPayloadContext.Default))
+    .AddJsonableJmc1Protocol(options => options.PayloadSerializerOptions.TypeInfoResolverChain.Add(HubPayloadContext.Default));
 builder.Services.AddSingleton<TodoStore>();
 
 WebApplication app = builder.Build();
