@@ -15,12 +15,12 @@ namespace Jsonable.Tests.Shared;
 /// checks what it receives would: the real data the sample serves (the twitter and citm corpora, nulls included) is
 /// valid for its response schema, and every request example is valid for its body schema. Linked as source into
 /// tests/Integration (Swashbuckle 10's swagger-3.1.json and Microsoft.AspNetCore.OpenApi's openapi/v1.json) and
-/// tests/Integration.Swashbuckle11 (Swashbuckle 11's swagger-3.1.json; SWASHBUCKLE11).
+/// tests/Integration.Swashbuckle11 (Swashbuckle 11's swagger-3.1.json; NO_ASPNETCORE_OPENAPI).
 /// </summary>
 public sealed class OpenApi31SampleTests(SampleApiFactory factory) : IClassFixture<SampleApiFactory>
 {
     private static readonly string[] s_documents =
-#if SWASHBUCKLE11
+#if NO_ASPNETCORE_OPENAPI
         ["/swagger/v1/swagger-3.1.json"];
 #else
         ["/swagger/v1/swagger-3.1.json", "/openapi/v1.json"];

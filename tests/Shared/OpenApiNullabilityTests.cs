@@ -8,7 +8,7 @@ using System.Text.Json.Nodes;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore;
 using Jsonable.AspNetCore.Http;
-#if !SWASHBUCKLE11
+#if !NO_ASPNETCORE_OPENAPI
 using Jsonable.AspNetCore.OpenApi;
 #endif
 using Jsonable.AspNetCore.Swashbuckle;
@@ -65,7 +65,7 @@ public partial class NullabilityProbe
 /// schema and <c>oneOf: [{type: null}, $ref]</c> for a reference. Checked as a client would: the payloads Jsonable writes
 /// (nulls included) are valid for the 3.1 document's schema (JSON Schema 2020-12), and a value of the wrong type is not.
 /// Linked as source into tests/Integration (Swashbuckle 10 beside Microsoft.AspNetCore.OpenApi) and
-/// tests/Integration.Swashbuckle11 (Swashbuckle 11 alone, SWASHBUCKLE11).
+/// tests/Integration.Swashbuckle11 (Swashbuckle 11 alone: NO_ASPNETCORE_OPENAPI).
 /// </summary>
 public sealed class OpenApiNullabilityTests : IAsyncLifetime
 {
@@ -76,7 +76,7 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
 
     /// <summary>Every OpenAPI 3.1 document of the app: Swashbuckle's opt-in and, beside Swashbuckle 10, Microsoft.AspNetCore.OpenApi's (3.1 by default).</summary>
     public static TheoryData<string> Documents31 =>
-#if SWASHBUCKLE11
+#if NO_ASPNETCORE_OPENAPI
         new() { Swagger31 };
 #else
         new() { Swagger31, "/openapi/v1.json" };
@@ -89,7 +89,7 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
         builder.Services.AddJsonable();
         builder.Services.AddEndpointsApiExplorer();
         builder.Services.AddSwaggerGen(options => options.AddJsonable());
-#if !SWASHBUCKLE11
+#if !NO_ASPNETCORE_OPENAPI
         builder.Services.AddOpenApi(options => options.AddJsonable());
 #endif
         WebApplication app = builder.Build();
@@ -100,7 +100,7 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
             options.RouteTemplate = "swagger/{documentName}/swagger-3.1.json";
             options.OpenApiVersion = OpenApiSpecVersion.OpenApi3_1;
         });
-#if !SWASHBUCKLE11
+#if !NO_ASPNETCORE_OPENAPI
         app.MapOpenApi();
 #endif
         app.MapGet("/probes/{which}", (string which) => JsonableResults.Ok(which == "full"
