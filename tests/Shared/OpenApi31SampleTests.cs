@@ -1,5 +1,6 @@
 #nullable enable
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.Net;
 using System.Net.Http;
@@ -89,6 +90,55 @@ public sealed class OpenApi31SampleTests(SampleApiFactory factory) : IClassFixtu
         }
 
         Assert.True(checkedExamples > 10, $"{documentPath}: only {checkedExamples} request examples");
+    }
+
+    [Theory]
+    [MemberData(nameof(Documents))]
+    public async Task No_schema_says_null_beside_a_composition_that_refuses_it(string documentPath)
+    {
+        // In JSON Schema every keyword applies: a null type beside allOf/oneOf/anyOf of references (that do not allow
+        // null) refuses null after all. Merge-patch schemas, parameters and responses included.
+        JsonNode document = await GetDocumentAsync(documentPath);
+        var found = new List<string>();
+        Walk(document, "$", found);
+        Assert.True(found.Count == 0, $"{documentPath}: null refused by a composition at:\n" + string.Join("\n", found.Take(10)));
+        Assert.DoesNotContain("\"nullable\"", document.ToJsonString(), StringComparison.Ordinal);
+    }
+
+    private static bool IsNull(JsonNode? type) => type is JsonValue value && value.TryGetValue(out string? name) && name == "null";
+
+    private static void Walk(JsonNode? node, string path, List<string> found)
+    {
+        if (node is JsonArray array)
+        {
+            for (int i = 0; i < array.Count; i++)
+            {
+                Walk(array[i], $"{path}[{i}]", found);
+            }
+
+            return;
+        }
+
+        if (node is not JsonObject schema)
+        {
+            return;
+        }
+
+        bool allowsNull = schema["type"] is JsonValue single ? IsNull(single)
+            : schema["type"] is JsonArray types && types.Any(IsNull);
+        foreach (string keyword in new[] { "allOf", "oneOf", "anyOf" })
+        {
+            if (allowsNull && schema[keyword] is JsonArray branches
+                && (keyword == "allOf" || !branches.Any(b => IsNull(b?["type"]))))
+            {
+                found.Add($"{path}: {schema.ToJsonString()}");
+            }
+        }
+
+        foreach ((string key, JsonNode? child) in schema)
+        {
+            Walk(child, $"{path}.{key}", found);
+        }
     }
 
     private async Task<JsonNode> GetDocumentAsync(string path)
