@@ -19,6 +19,13 @@ internal sealed class WrkEngine(Uri baseUri, string workDirectory, CpuPinning pi
     /// <summary>Whether wrk is on the PATH.</summary>
     public static bool IsInstalled() => ExternalTool.Find("wrk") is not null;
 
+    /// <summary>Sends the run's requests for <paramref name="duration"/> and forgets them (the priming pass before any run).</summary>
+    public async Task WarmUpAsync(Scenario scenario, WireFormat format, ClosedModel simulation, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        ScenarioRequest request = scenario.Request(format);
+        await RunWrkAsync(WriteScript(scenario, format, request), request, simulation.Copies, duration, cancellationToken);
+    }
+
     public async Task<RunResult> RunAsync(Scenario scenario, WireFormat format, ClosedModel simulation, TimeSpan warmup, TimeSpan duration, ServerCpu? cpu, CancellationToken cancellationToken)
     {
         ScenarioRequest request = scenario.Request(format);
