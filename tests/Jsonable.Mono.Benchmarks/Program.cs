@@ -17,13 +17,14 @@ namespace Jsonable.Mono.Benchmarks
     /// A small in-process harness (BenchmarkDotNet does not run on Mono here): per scenario and serializer, a warm-up,
     /// then rounds of a fixed time budget; prints the median time per operation as a Markdown table.
     /// Usage: [--seconds 1] (per round; 5 rounds) [--records 400000] (the game snapshot's length)
-    /// [--scenarios Twitter,Citm,Records] (a subset, for profiling).
+    /// [--scenarios Twitter,Citm,Records] [--serializers "Jsonable JSON,MessagePack"] (subsets, for profiling).
     /// </summary>
     internal static class Program
     {
         private const int Rounds = 5;
         private static readonly MessagePackSerializerOptions s_msgpack = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
         private static readonly Newtonsoft.Json.JsonSerializer s_newtonsoft = Newtonsoft.Json.JsonSerializer.CreateDefault();
+        private static string[]? s_serializers;
         private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
         private static int Main(string[] args)
@@ -43,6 +44,9 @@ namespace Jsonable.Mono.Benchmarks
                 Console.Error.WriteLine("--records needs a positive count, e.g. --records 1000");
                 return 2;
             }
+
+            at = Array.IndexOf(args, "--serializers");
+            s_serializers = at >= 0 && at + 1 < args.Length ? args[at + 1].Split(',') : null;
 
             at = Array.IndexOf(args, "--scenarios");
             string[] scenarios = at >= 0 && at + 1 < args.Length ? args[at + 1].Split(',') : new[] { "Twitter", "Citm", "Records" };
@@ -127,6 +131,11 @@ namespace Jsonable.Mono.Benchmarks
             double stj = 0;
             foreach ((string name, Func<object?> run, int bytes) in cases)
             {
+                if (s_serializers is not null && !s_serializers.Contains(name))
+                {
+                    continue;
+                }
+
                 double us = Measure(run, seconds);
                 if (name == "STJ")
                 {

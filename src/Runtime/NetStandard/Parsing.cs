@@ -37,13 +37,18 @@ internal static class Parsing
     {
         public static bool TryParse(ReadOnlySpan<byte> utf8Text, NumberStyles style, IFormatProvider? provider, out float result)
         {
-            if (TrySimple(utf8Text, 7, 10, out bool negative, out ulong digits, out int exponent))
+            if (TrySimple(utf8Text, 15, 22, out bool negative, out ulong digits, out int exponent))
             {
-                // Both operands are exact floats; one double operation then the cast to float rounds as one float
-                // operation would (53 >= 2 × 24 + 2 bits: double rounding is innocuous), i.e. correctly.
+                // The correctly rounded double, then float: no float midpoint lies strictly between the number and that
+                // double (a midpoint is a double, and would be closer), so rounding it gives the number's float unless it
+                // is a midpoint itself (its low 29 mantissa bits 1 followed by zeros), which the string parse settles.
+                // The fast path's range (1e-22 to 1e37) holds only normal floats.
                 double value = exponent < 0 ? digits / s_powersOf10[-exponent] : digits * s_powersOf10[exponent];
-                result = (float)(negative ? -value : value);
-                return true;
+                if ((BitConverter.DoubleToInt64Bits(value) & 0x1FFF_FFFF) != 0x1000_0000)
+                {
+                    result = (float)(negative ? -value : value);
+                    return true;
+                }
             }
 
             string text = Ascii(utf8Text);

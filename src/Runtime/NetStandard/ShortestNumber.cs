@@ -78,7 +78,7 @@ internal static class ShortestNumber
         return n;
     }
 
-    /// <summary>Lays out <paramref name="digits"/> × 10^<paramref name="exponent"/> (no trailing zeros needed).</summary>
+    /// <summary>Lays out <paramref name="digits"/> × 10^<paramref name="exponent"/>, right to left straight into <paramref name="destination"/>.</summary>
     private static int Layout(bool negative, ulong digits, int exponent, int maxPrecision, Span<byte> destination)
     {
         while (digits % 10 == 0)
@@ -87,17 +87,12 @@ internal static class ShortestNumber
             exponent++;
         }
 
-        // Digits right to left into a scratch buffer, then laid out.
-        Span<byte> scratch = stackalloc byte[20];
-        int length = 0;
-        do
+        int length = 1;
+        for (ulong power = 10; length < 19 && digits >= power; power *= 10)
         {
-            scratch[19 - length++] = (byte)('0' + (int)(digits % 10));
-            digits /= 10;
+            length++;
         }
-        while (digits != 0);
 
-        ReadOnlySpan<byte> mantissa = scratch.Slice(20 - length);
         int scientific = exponent + length - 1; // the exponent of d.ddd
         int n = 0;
         if (negative)
@@ -107,30 +102,26 @@ internal static class ShortestNumber
 
         if (scientific < -4 || scientific >= maxPrecision)
         {
-            destination[n++] = mantissa[0];
-            if (length > 1)
-            {
-                destination[n++] = (byte)'.';
-                mantissa.Slice(1).CopyTo(destination.Slice(n));
-                n += length - 1;
-            }
-
-            destination[n++] = (byte)'E';
-            destination[n++] = scientific < 0 ? (byte)'-' : (byte)'+';
-            int e = Math.Abs(scientific);
+            // d[.ddd]E±xx (three exponent digits when needed)
+            int e = scientific < 0 ? -scientific : scientific;
+            int end = n + length + (length > 1 ? 1 : 0);
+            WriteDigits(digits, destination, end - 1, length > 1 ? n + 1 : -1);
+            destination[end++] = (byte)'E';
+            destination[end++] = scientific < 0 ? (byte)'-' : (byte)'+';
             if (e >= 100)
             {
-                destination[n++] = (byte)('0' + (e / 100));
+                destination[end++] = (byte)('0' + (e / 100));
                 e %= 100;
             }
 
-            destination[n++] = (byte)('0' + (e / 10));
-            destination[n++] = (byte)('0' + (e % 10));
-            return n;
+            destination[end++] = (byte)('0' + (e / 10));
+            destination[end++] = (byte)('0' + (e % 10));
+            return end;
         }
 
         if (scientific < 0)
         {
+            // 0.000ddd
             destination[n++] = (byte)'0';
             destination[n++] = (byte)'.';
             for (int i = -1; i > scientific; i--)
@@ -138,13 +129,14 @@ internal static class ShortestNumber
                 destination[n++] = (byte)'0';
             }
 
-            mantissa.CopyTo(destination.Slice(n));
+            WriteDigits(digits, destination, n + length - 1, -1);
             return n + length;
         }
 
         if (length <= scientific + 1)
         {
-            mantissa.CopyTo(destination.Slice(n));
+            // ddd000
+            WriteDigits(digits, destination, n + length - 1, -1);
             n += length;
             for (int i = length; i <= scientific; i++)
             {
@@ -154,11 +146,30 @@ internal static class ShortestNumber
             return n;
         }
 
-        mantissa.Slice(0, scientific + 1).CopyTo(destination.Slice(n));
-        n += scientific + 1;
-        destination[n++] = (byte)'.';
-        mantissa.Slice(scientific + 1).CopyTo(destination.Slice(n));
-        return n + length - scientific - 1;
+        // ddd.ddd
+        WriteDigits(digits, destination, n + length, n + scientific + 1);
+        return n + length + 1;
+    }
+
+    /// <summary>Writes the digits of <paramref name="value"/> ending at <paramref name="last"/>, leaving a '.' at <paramref name="dot"/> (-1: none).</summary>
+    private static void WriteDigits(ulong value, Span<byte> destination, int last, int dot)
+    {
+        int at = last;
+        while (true)
+        {
+            if (at == dot)
+            {
+                destination[at--] = (byte)'.';
+            }
+
+            ulong quotient = value / 10;
+            destination[at--] = (byte)('0' + (int)(value - (quotient * 10)));
+            value = quotient;
+            if (value == 0)
+            {
+                return;
+            }
+        }
     }
 
     private static (ulong Digits, int Exponent) Double(ulong ieeeMantissa, int ieeeExponent)
