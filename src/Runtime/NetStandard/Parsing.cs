@@ -23,7 +23,7 @@ internal static class Parsing
             if (double.TryParse(text, style, provider, out result))
             {
                 // .NET Framework and Mono read "-0" as 0; .NET Core 3.0+ keeps the sign.
-                result = result == 0 && text.Length > 0 && text[0] == '-' ? -0.0 : result;
+                result = result == 0 && text.Length > 0 && text[0] == '-' ? -0.0 : NearestDouble.Correct(utf8Text, result);
                 return true;
             }
 
