@@ -1,4 +1,5 @@
 using Jsonable.AspNetCore.Http;
+using Jsonable.AspNetCore.SignalR;
 using Jsonable.Samples.AotApi;
 using Microsoft.AspNetCore.Http.HttpResults;
 
@@ -15,10 +16,18 @@ builder.Services.AddJsonable(options =>
     options.ReturnHttpNotAcceptable = true;
 });
 
+// A SignalR hub whose Todo values the generated code reads and writes, in SignalR's json protocol and in the binary
+// jmc1 one; the other values (an int, a string) need the source-generated context Native AOT asks of every SignalR app.
+builder.Services.AddSignalR()
+    .AddJsonableProtocol(options => options.PayloadSerializerOptions.TypeInfoResolverChain.Add(HubPayloadContext.Default))
+    .AddJsonableJmc1Protocol(options => options.PayloadSerializerOptions.TypeInfoResolverChain.Add(HubPayloadContext.Default));
+builder.Services.AddSingleton<TodoStore>();
+
 WebApplication app = builder.Build();
 app.UseJsonable();
+app.MapHub<TodoHub>("/hub");
 
-var todos = new TodoStore();
+TodoStore todos = app.Services.GetRequiredService<TodoStore>();
 todos.Put(new Todo { Id = 1, Title = "Walk the dog", DueBy = new DateOnly(2025, 1, 2), Tags = ["home"] });
 todos.Put(new Todo { Id = 2, Title = "Publish with Native AOT", IsComplete = true });
 
