@@ -16,14 +16,19 @@ internal static class LoadTestProgram
 
     public static async Task<int> Main(string[] args)
     {
-        if (args is ["--memory-run" or "--upload-run", ..])
+        if (args is ["--memory-run" or "--upload-run" or "--hub-fanout" or "--hub-server", ..])
         {
-            // Modes of their own: servers in processes of their own, measured from /proc (MemoryRun.cs, UploadRun.cs).
+            // Modes of their own: servers in processes of their own, measured from /proc (MemoryRun.cs, UploadRun.cs,
+            // HubFanOut/); --hub-server is the hub process a --hub-fanout run starts.
             try
             {
-                return args[0] == "--memory-run"
-                    ? await MemoryRun.RunAsync(args[1..], CancellationToken.None)
-                    : await UploadRun.RunAsync(args[1..], CancellationToken.None);
+                return args[0] switch
+                {
+                    "--memory-run" => await MemoryRun.RunAsync(args[1..], CancellationToken.None),
+                    "--upload-run" => await UploadRun.RunAsync(args[1..], CancellationToken.None),
+                    "--hub-fanout" => await HubFanOut.RunAsync(args[1..], CancellationToken.None),
+                    _ => await HubFanOutServer.RunAsync(args[1..]),
+                };
             }
             catch (ArgumentException e)
             {

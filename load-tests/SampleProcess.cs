@@ -21,8 +21,11 @@ internal static class SampleProcess
         throw new InvalidOperationException($"{here} has no runtimeconfig.json next to it: build load-tests first.");
     }
 
-    /// <summary>Starts the sample on a free loopback port; returns once Kestrel says where it listens.</summary>
-    public static Process Start(string assembly, string name, out Uri baseUri, IReadOnlyDictionary<string, string>? environment = null)
+    /// <summary>
+    /// Starts the sample (or another app: <paramref name="arguments"/> go before <c>--urls</c>) on a free loopback port;
+    /// returns once Kestrel says where it listens.
+    /// </summary>
+    public static Process Start(string assembly, string name, out Uri baseUri, IReadOnlyDictionary<string, string>? environment = null, IEnumerable<string>? arguments = null)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -32,6 +35,11 @@ internal static class SampleProcess
             UseShellExecute = false,
         };
         start.ArgumentList.Add(assembly);
+        foreach (string argument in arguments ?? [])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
         start.ArgumentList.Add("--urls");
         start.ArgumentList.Add("http://127.0.0.1:0");
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";

@@ -1,11 +1,11 @@
 // Moves transform 1 of the sample API by PATCHing only its position, in JMC1, and prints it before and after; with
-// "follow", keeps a local copy of it equal to the server's from its live feed of deltas and prints each change.
+// "follow", keeps a local copy of it equal to the server's from its live feed of deltas (resumed after a reconnect from
+// the last version it holds) and prints each change.
 //   dotnet run --project samples/WebApi                                     (in one terminal)
 //   dotnet run --project samples/Client -- http://localhost:5080           (in another)
 //   dotnet run --project samples/Client -- http://localhost:5080 follow    (and PATCH it from elsewhere)
 using System.Net.Http.Headers;
 using Jsonable.Http;
-using Jsonable.Samples.Client;
 using Jsonable.Samples.RealData;
 
 var baseAddress = new Uri(args.Length > 0 ? args[0] : "http://localhost:5080");
@@ -16,10 +16,10 @@ try
 {
     if (args.Length > 1 && args[1] == "follow")
     {
-        var follower = new TransformFollower();
+        var follower = new JsonableFeedFollower<Transform>();
         using var stop = new CancellationTokenSource();
         Console.CancelKeyPress += (_, e) => { e.Cancel = true; stop.Cancel(); };
-        await follower.FollowAsync(client, "minimal/transforms/1/live", f => Console.WriteLine($"{f.ETag}: {f.Current?.ToJson()}"), stop.Token);
+        await follower.FollowAsync(client, "minimal/transforms/1/live", f => Console.WriteLine($"{f.Version}: {f.Current?.ToJson()}"), stop.Token);
         return 0;
     }
 

@@ -1,9 +1,11 @@
 using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.SignalR;
 #if !SWASHBUCKLE11
 using Jsonable.AspNetCore.OpenApi;
 #endif
 using Jsonable.AspNetCore.Swashbuckle;
 using Jsonable.Samples.WebApi.Endpoints;
+using Jsonable.Samples.WebApi.Hubs;
 using Jsonable.Samples.WebApi.Storage;
 
 WebApplicationBuilder builder = WebApplication.CreateBuilder(args);
@@ -28,6 +30,8 @@ builder.Services.AddOpenApi(options => options.AddJsonable());
 builder.Services.AddSampleStores();
 // Every transform write is also pushed to the subscribers of /minimal/transforms/{id}/live (docs/streams-writing.md).
 builder.Services.AddTransformChangeFeed();
+// The same feed as a SignalR stream (Hubs/TransformHub.cs), in SignalR's JSON protocol and the binary jmc1 one.
+builder.Services.AddSignalR().AddJsonableProtocol().AddJsonableJmc1Protocol();
 builder.Services.Configure<JsonableOptions>(builder.Configuration.GetSection("Jsonable"));
 // 406 for an Accept nothing satisfies on the minimal group too, as ReturnHttpNotAcceptable does for the controllers
 // (without either, both stacks answer JSON, as System.Text.Json does).
@@ -54,6 +58,7 @@ app.MapControllers();
 app.MapJsonableMinimalApi();
 app.MapTransformEndpoints();
 app.MapTransformLiveEndpoints();
+app.MapHub<TransformHub>("/hubs/transforms");
 app.MapStjBaseline();
 app.MapStreamIngest();
 app.MapPreSerializedBaseline();

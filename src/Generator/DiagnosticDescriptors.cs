@@ -259,4 +259,12 @@ internal static class DiagnosticDescriptors
         category: Category,
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor PolymorphicClassificationNotSupported = new(
+        id: "JSONABLE063",
+        title: "[JsonPolymorphic]'s InferClosedTypePolymorphism or TypeClassifier (System.Text.Json 11) is not applied by Jsonable",
+        messageFormat: "'{0}' sets {1} on [JsonPolymorphic] (System.Text.Json 11), which Jsonable does not apply: its generated code writes and reads only the derived types [JsonDerivedType] lists, by their discriminators, so System.Text.Json would accept or choose types Jsonable does not. Remove {1} and list each derived type with [JsonDerivedType(typeof(...), \"discriminator\")].",
+        category: Category,
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true);
 }

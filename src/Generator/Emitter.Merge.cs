@@ -26,7 +26,7 @@ internal sealed partial class Emitter
                 _w.Line($"/// <param name=\"{param}\">The whole patch document; its root must be an object.</param>");
                 _w.Line("/// <returns>The members the patch named.</returns>");
                 _w.Line($"/// <exception cref=\"{Rt}JsonableException\">The patch is malformed, names an unknown member, or clears a member that cannot be cleared.</exception>");
-                _w.Open($"public {New(method)}{Md}JsonableMemberSet {method}({Span} {param})");
+                _w.Open($"public {New(method)}{Rt}JsonableMemberSet {method}({Span} {param})");
                 string target = "ref this";
                 if (!_model.IsValueType)
                 {
@@ -109,14 +109,14 @@ internal sealed partial class Emitter
         _w.Line($"throw reader.NullNotAllowed({NameEncoding.CSharpLiteral(_model.Name.TrimStart('@'))}); // the caller reads null itself");
         _w.Close();
         _w.Line();
-        _w.Line($"var changed = new {Md}JsonableMemberSet(null);");
+        _w.Line($"var changed = new {Rt}JsonableMemberSet(null);");
         _w.Line($"__JsonableMergeMembers(ref reader, ref {target}, mode, ref changed);");
         _w.Line($"return {target};");
     }
 
     private void EmitMergeMembers(List<MemberModel> readable)
     {
-        _w.Open($"private static void __JsonableMergeMembers(ref {Rt}JsonableReader reader, ref {SelfType} target, {MergeMode} mode, ref {Md}JsonableMemberSet changed)");
+        _w.Open($"private static void __JsonableMergeMembers(ref {Rt}JsonableReader reader, ref {SelfType} target, {MergeMode} mode, ref {Rt}JsonableMemberSet changed)");
         _w.Open($"if (mode == {MergeMode}.Apply)");
         _w.Line("target.OnWillDeserialize();");
         _w.Close();

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using Jsonable.Generator.Model;
 using Microsoft.CodeAnalysis;
@@ -28,6 +29,16 @@ internal sealed partial class Parser
         if (FindAttribute(type, _known.JsonUnionAttribute) is not null)
         {
             diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.UnionNotSupported, location, type.Name));
+        }
+
+        // [JsonPolymorphic]'s two new settings let System.Text.Json pick derived types [JsonDerivedType] does not list.
+        foreach (KeyValuePair<string, TypedConstant> argument in FindAttribute(type, _known.JsonPolymorphicAttribute)?.NamedArguments ?? ImmutableArray<KeyValuePair<string, TypedConstant>>.Empty)
+        {
+            if ((argument.Key == "InferClosedTypePolymorphism" && argument.Value.Value is true)
+                || (argument.Key == "TypeClassifier" && argument.Value.Value is not null))
+            {
+                diagnostics.Add(DiagnosticInfo.Create(DiagnosticDescriptors.PolymorphicClassificationNotSupported, location, type.Name, argument.Key));
+            }
         }
 
         if (_known.JsonNamingPolicyAttribute is null)

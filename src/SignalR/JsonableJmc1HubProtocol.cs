@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Text.Json;
 using Jsonable.AspNetCore.SignalR.Internal;
+using Jsonable.Internal;
 using Jsonable.SystemTextJson;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.SignalR;
@@ -91,7 +92,7 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
     /// <inheritdoc />
     public ReadOnlyMemory<byte> GetMessageBytes(HubMessage message)
     {
-        using var output = new PooledBufferWriter();
+        using var output = new PooledByteBufferWriter(512);
         WriteMessage(message, output);
         return output.WrittenSpan.ToArray();
     }
@@ -104,16 +105,16 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
             throw new ArgumentNullException(message is null ? nameof(message) : nameof(output));
         }
 
-        using var body = new PooledBufferWriter();
-        using var scratch = new PooledBufferWriter();
+        using var body = new PooledByteBufferWriter(512);
+        using var scratch = new PooledByteBufferWriter(512);
         WriteBody(message, body, scratch);
-        Jmc1FrameWriter.WriteVarInt(output, (ulong)body.WrittenCount);
-        Span<byte> destination = output.GetSpan(body.WrittenCount);
+        Jmc1FrameWriter.WriteVarInt(output, (ulong)body.WrittenSpan.Length);
+        Span<byte> destination = output.GetSpan(body.WrittenSpan.Length);
         body.WrittenSpan.CopyTo(destination);
-        output.Advance(body.WrittenCount);
+        output.Advance(body.WrittenSpan.Length);
     }
 
-    private void WriteBody(HubMessage message, PooledBufferWriter body, PooledBufferWriter scratch)
+    private void WriteBody(HubMessage message, PooledByteBufferWriter body, PooledByteBufferWriter scratch)
     {
         switch (message)
         {
@@ -177,7 +178,7 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
         }
     }
 
-    private void WriteInvocation(HubMethodInvocationMessage invocation, PooledBufferWriter body, PooledBufferWriter scratch)
+    private void WriteInvocation(HubMethodInvocationMessage invocation, PooledByteBufferWriter body, PooledByteBufferWriter scratch)
     {
         Jmc1FrameWriter.WriteHeaders(body, invocation.Headers);
         Jmc1FrameWriter.WriteString(body, invocation.InvocationId);
@@ -192,7 +193,7 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
         Jmc1FrameWriter.WriteStreamIds(body, invocation.StreamIds);
     }
 
-    private void WriteValue(object? value, PooledBufferWriter body, PooledBufferWriter scratch)
+    private void WriteValue(object? value, PooledByteBufferWriter body, PooledByteBufferWriter scratch)
     {
         if (value is null)
         {
@@ -201,7 +202,7 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
         }
 
         Type type = value.GetType();
-        scratch.Clear();
+        scratch.Reset();
         byte tag;
         if (JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) && info.CanWrite)
         {
@@ -216,8 +217,8 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
         }
 
         Jmc1FrameWriter.WriteByte(body, tag);
-        Jmc1FrameWriter.WriteVarInt(body, (ulong)scratch.WrittenCount);
-        scratch.WrittenSpan.CopyTo(body.GetSpan(scratch.WrittenCount));
-        body.Advance(scratch.WrittenCount);
+        Jmc1FrameWriter.WriteVarInt(body, (ulong)scratch.WrittenSpan.Length);
+        scratch.WrittenSpan.CopyTo(body.GetSpan(scratch.WrittenSpan.Length));
+        body.Advance(scratch.WrittenSpan.Length);
     }
 }

@@ -1,6 +1,8 @@
+using System.Globalization;
 using System.Net.ServerSentEvents;
 using System.Runtime.CompilerServices;
 using Jsonable.AspNetCore;
+using Jsonable.AspNetCore.Feeds;
 using Jsonable.AspNetCore.Http;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
@@ -10,7 +12,7 @@ namespace Jsonable.Samples.WebApi.Endpoints;
 
 /// <summary>
 /// Live state: a transform's changes pushed as server-sent events as they happen (the generated merge patch of each
-/// change, the version's ETag as the event id), and the System.Text.Json baseline of the same feed for the load tests.
+/// version, resumable from the version log), and the System.Text.Json baseline of the same changes for the load tests.
 /// </summary>
 public static class TransformLiveEndpoints
 {
@@ -21,18 +23,24 @@ public static class TransformLiveEndpoints
     public static IServiceCollection AddTransformChangeFeed(this IServiceCollection services)
     {
         services.AddSingleton<TransformChangeFeed>();
+        services.AddSingleton(s => new TransformVersionLog(() => s.GetRequiredService<ITransformStore>()));
         ServiceDescriptor store = services.Last(d => d.ServiceType == typeof(ITransformStore));
         services.Remove(store);
         services.AddSingleton<ITransformStore>(s =>
         {
             var inner = (ITransformStore)store.ImplementationFactory!(s);
             var feed = s.GetRequiredService<TransformChangeFeed>();
+            var log = s.GetRequiredService<TransformVersionLog>();
             if (inner is ISharedTransformStore shared)
             {
-                shared.WrittenElsewhere += written => feed.WrittenElsewhere(written, inner.Get);
+                shared.WrittenElsewhere += written =>
+                {
+                    log.WrittenElsewhere(written);
+                    feed.WrittenElsewhere(written, inner.Get);
+                };
             }
 
-            return new PublishingTransformStore(inner, feed);
+            return new PublishingTransformStore(inner, feed, log);
         });
         return services;
     }
@@ -40,11 +48,12 @@ public static class TransformLiveEndpoints
     /// <summary>Maps <c>GET /minimal/transforms/{id}/live</c> and <c>GET /stj/transforms/{id}/live</c>.</summary>
     public static IEndpointRouteBuilder MapTransformLiveEndpoints(this IEndpointRouteBuilder app)
     {
-        // First event "snapshot" (the whole transform), then one "patch" event per change: apply each with the
-        // generated merge (MergeFromJson) and the copy equals the server's. samples/Client's TransformFollower does.
-        app.MapGet("/minimal/transforms/{id:long}/live", Results<JsonableServerSentEventsResult<ReadOnlyMemory<byte>>, NotFound> (long id, TransformChangeFeed feed, ITransformStore store) =>
-            feed.Subscribe(id, store.Get) is { } changes
-                ? JsonableResults.ServerSentEventsOfUtf8Json(AsDeltas(changes))
+        // The version feed (docs/realtime.md#deltas-addressed-by-version): "id:" the version; a "snapshot" event (the
+        // whole transform) first unless Last-Event-ID (or ?fromVersion=) names a version the log still holds, then one
+        // "patch" event (the merge patch) per version. Jsonable.Http's JsonableFeedFollower keeps a copy across reconnects.
+        app.MapGet("/minimal/transforms/{id:long}/live", Results<JsonableServerSentEventsResult<ReadOnlyMemory<byte>>, NotFound> (long id, TransformVersionLog log, ITransformStore store, HttpRequest request) =>
+            store.Get(id) is not null
+                ? JsonableVersionFeed.ServerSentEvents(log, id.ToString(CultureInfo.InvariantCulture), request)
                 : TypedResults.NotFound())
             .WithName("MinimalFollowTransform")
             .WithTags("Live state")
@@ -60,14 +69,6 @@ public static class TransformLiveEndpoints
             .WithTags("Live state");
 
         return app;
-    }
-
-    private static async IAsyncEnumerable<SseItem<ReadOnlyMemory<byte>>> AsDeltas(IAsyncEnumerable<TransformChange> changes, [EnumeratorCancellation] CancellationToken cancellationToken = default)
-    {
-        await foreach (TransformChange change in changes.WithCancellation(cancellationToken))
-        {
-            yield return new SseItem<ReadOnlyMemory<byte>>(change.Json, change.EventType) { EventId = change.State.ETag };
-        }
     }
 
     private static async IAsyncEnumerable<SseItem<Transform>> AsWholeStates(IAsyncEnumerable<TransformChange> changes, [EnumeratorCancellation] CancellationToken cancellationToken = default)

@@ -23,7 +23,19 @@ public interface ITransformStore
     /// more than once and may throw to abort (nothing is written then). Null when there is no such transform.
     /// </summary>
     StoredTransform? Update(long id, Action<StoredTransform> change);
+
+    /// <summary>
+    /// The version log's deltas after <paramref name="version"/>, oldest first, one per version up to the transform's
+    /// current version (none when it is at <paramref name="version"/>); null when the log cannot bring a copy at
+    /// <paramref name="version"/> up to date (the delta after it was trimmed, the version is ahead, or no such transform).
+    /// </summary>
+    IReadOnlyList<LoggedDelta>? ReadDeltasAfter(long id, long version);
 }
+
+/// <summary>One entry of a transform's version log.</summary>
+/// <param name="Version">The version the delta leads to.</param>
+/// <param name="Json">The merge patch from the version before, UTF-8 JSON.</param>
+public sealed record LoggedDelta(long Version, byte[] Json);
 
 /// <summary>
 /// A transform store whose database other processes write too (several instances behind a balancer): it tells when one

@@ -25,13 +25,18 @@ public sealed class PostgresTransformStore : ITransformStore, ISharedTransformSt
     private readonly string _channel;
     private readonly string _instance = Guid.NewGuid().ToString("N");
     private readonly PostgresChangeListener _listener;
+    private readonly int _versionLogLength;
     private long _updates;
     private long _conflicts;
 
-    /// <summary>Creates (once, whichever instance comes first) and seeds the table, and listens for the other instances' writes.</summary>
-    public PostgresTransformStore(NpgsqlDataSource dataSource, ILogger<PostgresTransformStore>? logger = null)
+    /// <summary>Creates (once, whichever instance comes first) and seeds the tables, and listens for the other instances' writes.</summary>
+    /// <param name="dataSource">The database.</param>
+    /// <param name="logger">Where lost notification connections and the write counts go.</param>
+    /// <param name="versionLogLength">Versions of each transform whose deltas the version log keeps.</param>
+    public PostgresTransformStore(NpgsqlDataSource dataSource, ILogger<PostgresTransformStore>? logger = null, int versionLogLength = TransformVersionLog.DefaultLength)
     {
         _dataSource = dataSource;
+        _versionLogLength = versionLogLength;
         _logger = logger;
         using (NpgsqlConnection connection = dataSource.OpenConnection())
         {
@@ -40,7 +45,12 @@ public sealed class PostgresTransformStore : ITransformStore, ISharedTransformSt
             // Instances starting together would race on CREATE TABLE IF NOT EXISTS (it is not atomic in PostgreSQL).
             PostgresSchema.Lock(connection, tx);
             _channel = PostgresChangeListener.ChannelFor(connection, tx, "jsonable_transforms");
-            using (var create = new NpgsqlCommand("CREATE TABLE IF NOT EXISTS transforms (id bigint PRIMARY KEY, version bigint NOT NULL, json bytea NOT NULL)", connection, tx))
+            // transform_versions is the version log: the delta that led to each of the last versions of a transform,
+            // written by the statement that writes the transform, so that any instance can resume a feed from it.
+            using (var create = new NpgsqlCommand("""
+                CREATE TABLE IF NOT EXISTS transforms (id bigint PRIMARY KEY, version bigint NOT NULL, json bytea NOT NULL);
+                CREATE TABLE IF NOT EXISTS transform_versions (id bigint NOT NULL, version bigint NOT NULL, delta bytea NOT NULL, written_at timestamptz NOT NULL, PRIMARY KEY (id, version));
+                """, connection, tx))
             {
                 create.ExecuteNonQuery();
             }
@@ -122,11 +132,30 @@ public sealed class PostgresTransformStore : ITransformStore, ISharedTransformSt
     public (StoredTransform Stored, bool Created) Replace(Transform transform)
     {
         using NpgsqlConnection connection = _dataSource.OpenConnection();
-        using NpgsqlCommand command = Written(
-            "INSERT INTO transforms (id, version, json) VALUES ($1, 1, $2) ON CONFLICT (id) DO UPDATE SET json = excluded.json, version = transforms.version + 1 RETURNING id, version",
-            connection, transform.Id, transform);
-        long version = (long)command.ExecuteScalar()!;
-        return (new StoredTransform(transform, version), version == 1);
+        for (int attempt = 0; attempt < MaxAttempts; attempt++)
+        {
+            if (Read(connection, transform.Id) is not { } current)
+            {
+                using NpgsqlCommand insert = Written(
+                    "INSERT INTO transforms (id, version, json) VALUES ($1, 1, $2) ON CONFLICT (id) DO NOTHING RETURNING id, version",
+                    connection, transform.Id, transform);
+                if (insert.ExecuteScalar() is not null)
+                {
+                    return (new StoredTransform(transform, 1), true);
+                }
+
+                continue; // another instance created it since the read: replace what it wrote
+            }
+
+            if (Swap(connection, current, transform) is { } swapped)
+            {
+                return (swapped, false);
+            }
+
+            Interlocked.Increment(ref _conflicts);
+        }
+
+        throw new InvalidOperationException($"Transform {transform.Id} changed under every one of {MaxAttempts} attempts to replace it.");
     }
 
     public StoredTransform? Update(long id, Action<StoredTransform> change)
@@ -139,15 +168,12 @@ public sealed class PostgresTransformStore : ITransformStore, ISharedTransformSt
                 return null;
             }
 
+            Transform before = Transform.CreateFromJson(SqliteTransformStore.Json(current.Value)); // change works on current in place
             change(current);
-            using NpgsqlCommand swap = Written(
-                "UPDATE transforms SET json = $2, version = version + 1 WHERE id = $1 AND version = $5 RETURNING id, version",
-                connection, id, current.Value);
-            swap.Parameters.Add(new NpgsqlParameter<long> { TypedValue = current.Version });
-            if (swap.ExecuteScalar() is not null)
+            if (Swap(connection, current with { Value = before }, current.Value) is { } swapped)
             {
                 Interlocked.Increment(ref _updates);
-                return current with { Version = current.Version + 1 };
+                return swapped;
             }
 
             // Another writer, in this instance or another, changed the row since it was read: apply the change again.
@@ -155,6 +181,53 @@ public sealed class PostgresTransformStore : ITransformStore, ISharedTransformSt
         }
 
         throw new InvalidOperationException($"Transform {id} changed under every one of {MaxAttempts} attempts to update it.");
+    }
+
+    /// <inheritdoc />
+    public IReadOnlyList<LoggedDelta>? ReadDeltasAfter(long id, long version)
+    {
+        // One statement, so one snapshot: the row's version and the log entries after the client's.
+        using NpgsqlCommand command = _dataSource.CreateCommand("""
+            SELECT t.version, v.version, v.delta FROM transforms t
+            LEFT JOIN transform_versions v ON v.id = t.id AND v.version > $2 AND v.version <= t.version
+            WHERE t.id = $1 ORDER BY v.version
+            """);
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = id });
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = version });
+        using NpgsqlDataReader reader = command.ExecuteReader();
+        long? current = null;
+        var deltas = new List<LoggedDelta>();
+        while (reader.Read())
+        {
+            current = reader.GetInt64(0);
+            if (!reader.IsDBNull(1))
+            {
+                deltas.Add(new LoggedDelta(reader.GetInt64(1), reader.GetFieldValue<byte[]>(2)));
+            }
+        }
+
+        return current is { } now && version <= now && TransformVersionLog.Covers(deltas, version, now) ? deltas : null;
+    }
+
+    /// <summary>
+    /// Writes <paramref name="next"/> over <paramref name="current"/> if the row is still at its version, logs the delta
+    /// between them at the new version and trims the log, in one statement (which also notifies); null when the row had moved on.
+    /// </summary>
+    private StoredTransform? Swap(NpgsqlConnection connection, StoredTransform current, Transform next)
+    {
+        byte[] delta = TransformVersionLog.Delta(current.Value, next);
+        using NpgsqlCommand swap = Written(
+            "UPDATE transforms SET json = $2, version = version + 1 WHERE id = $1 AND version = $5 RETURNING id, version",
+            connection, current.Value.Id, next,
+            """
+            , logged AS (INSERT INTO transform_versions (id, version, delta, written_at) SELECT id, version, $6, now() FROM written
+                ON CONFLICT (id, version) DO UPDATE SET delta = excluded.delta, written_at = excluded.written_at)
+            , trimmed AS (DELETE FROM transform_versions v USING written WHERE v.id = written.id AND v.version <= written.version - $7)
+            """);
+        swap.Parameters.Add(new NpgsqlParameter<long> { TypedValue = current.Version });
+        swap.Parameters.Add(Bytes(delta));
+        swap.Parameters.Add(new NpgsqlParameter<long> { TypedValue = _versionLogLength });
+        return swap.ExecuteScalar() is long version ? new StoredTransform(next, version) { Delta = delta } : null;
     }
 
     /// <summary>Stops listening, and logs what this instance wrote so that a scale-out run can count the retries of every instance.</summary>
@@ -167,10 +240,11 @@ public sealed class PostgresTransformStore : ITransformStore, ISharedTransformSt
     /// <summary>
     /// A write (<paramref name="write"/> takes the id as $1 and the JSON as $2 and returns the row's id and version) that
     /// notifies in the same statement: the version it selects, or null when it wrote no row (then nothing is notified).
+    /// <paramref name="alsoWith"/> adds common table expressions that read <c>written</c> (", name AS (...)").
     /// </summary>
-    private NpgsqlCommand Written(string write, NpgsqlConnection connection, long id, Transform transform)
+    private NpgsqlCommand Written(string write, NpgsqlConnection connection, long id, Transform transform, string alsoWith = "")
     {
-        var command = new NpgsqlCommand($"WITH written AS ({write}) SELECT written.version, {Notify} FROM written", connection);
+        var command = new NpgsqlCommand($"WITH written AS ({write}){alsoWith} SELECT written.version, {Notify} FROM written", connection);
         command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = id });
         command.Parameters.Add(Bytes(SqliteTransformStore.Json(transform)));
         command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = _channel });

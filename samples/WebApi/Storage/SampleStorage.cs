@@ -49,11 +49,15 @@ public static class SampleStorageRegistration
         services.AddSingleton<ISampleStore>(s => s.GetRequiredService<SampleStorage>() is { Kind: SampleStorage.Postgres }
             ? new PostgresSampleStore(s.GetRequiredService<NpgsqlDataSource>(), dataDirectory, s.GetRequiredService<ILogger<PostgresSampleStore>>())
             : new SqliteSampleStore(s.GetRequiredService<SampleStorage>().ConnectionString, dataDirectory));
+        // Transforms:VersionLogLength: how many versions of each transform the version log keeps (a client further behind gets a snapshot).
         services.AddSingleton<ITransformStore>(s => s.GetRequiredService<SampleStorage>() is { Kind: SampleStorage.Postgres }
-            ? new PostgresTransformStore(s.GetRequiredService<NpgsqlDataSource>(), s.GetRequiredService<ILogger<PostgresTransformStore>>())
-            : new SqliteTransformStore(s.GetRequiredService<SampleStorage>().ConnectionString));
+            ? new PostgresTransformStore(s.GetRequiredService<NpgsqlDataSource>(), s.GetRequiredService<ILogger<PostgresTransformStore>>(), VersionLogLength(s))
+            : new SqliteTransformStore(s.GetRequiredService<SampleStorage>().ConnectionString, VersionLogLength(s)));
         return services;
     }
+
+    private static int VersionLogLength(IServiceProvider services) =>
+        services.GetRequiredService<IConfiguration>().GetValue("Transforms:VersionLogLength", TransformVersionLog.DefaultLength);
 }
 
 /// <summary>What the PostgreSQL stores share.</summary>

@@ -28,16 +28,27 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
     private Action<TransformWrittenElsewhere>? _writtenElsewhere;
     private Task? _watching;
 
-    /// <summary>Opens (and creates, and on first use seeds) the table.</summary>
-    public SqliteTransformStore(string connectionString)
+    private readonly int _versionLogLength;
+
+    /// <summary>Opens (and creates, and on first use seeds) the tables.</summary>
+    /// <param name="connectionString">The database.</param>
+    /// <param name="versionLogLength">Versions of each transform whose deltas the version log keeps.</param>
+    public SqliteTransformStore(string connectionString, int versionLogLength = TransformVersionLog.DefaultLength)
     {
         _connectionString = connectionString;
+        _versionLogLength = versionLogLength;
         _keepAlive = new SqliteConnection(connectionString);
         _keepAlive.Open();
         using SqliteCommand create = _keepAlive.CreateCommand();
 
         // WAL lets readers of a database file go on while another instance writes (an in-memory database ignores it).
-        create.CommandText = "PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS transforms (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, json BLOB NOT NULL)";
+        // transform_versions is the version log: the delta (merge patch) that led to each of the last versions of a
+        // transform, written in the transaction that writes the transform, so any instance can resume a feed from it.
+        create.CommandText = """
+            PRAGMA journal_mode=WAL;
+            CREATE TABLE IF NOT EXISTS transforms (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, json BLOB NOT NULL);
+            CREATE TABLE IF NOT EXISTS transform_versions (id INTEGER NOT NULL, version INTEGER NOT NULL, delta BLOB NOT NULL, written_at TEXT NOT NULL, PRIMARY KEY (id, version));
+            """;
         create.ExecuteNonQuery();
         foreach (Transform seed in Seeds())
         {
@@ -75,7 +86,7 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
         using SqliteConnection connection = Open();
         lock (_writeLock)
         {
-            return Create(connection, transform);
+            return Create(connection, transform, pickId: transform.Id == 0);
         }
     }
 
@@ -88,10 +99,11 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
         }
     }
 
-    private static StoredTransform? Create(SqliteConnection connection, Transform transform)
+    /// <summary>Inserts at version 1; a new id when <paramref name="pickId"/> (a create whose id is 0; a replace keeps the id it names, 0 too).</summary>
+    private static StoredTransform? Create(SqliteConnection connection, Transform transform, bool pickId)
     {
         using SqliteTransaction tx = connection.BeginTransaction();
-        if (transform.Id == 0)
+        if (pickId)
         {
             using SqliteCommand next = connection.CreateCommand();
             next.Transaction = tx;
@@ -109,18 +121,28 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
         return inserted ? new StoredTransform(transform, 1) : null;
     }
 
-    private static (StoredTransform Stored, bool Created) Replace(SqliteConnection connection, Transform transform)
+    /// <summary>Inserts, or swaps in place of what is read (logging the delta), retried from a fresh read when another writer got there first.</summary>
+    private (StoredTransform Stored, bool Created) Replace(SqliteConnection connection, Transform transform)
     {
-        using SqliteCommand command = connection.CreateCommand();
-        command.CommandText = """
-            INSERT INTO transforms (id, version, json) VALUES ($id, 1, $json)
-            ON CONFLICT(id) DO UPDATE SET json = excluded.json, version = version + 1
-            RETURNING version
-            """;
-        command.Parameters.AddWithValue("$id", transform.Id);
-        command.Parameters.AddWithValue("$json", Json(transform));
-        long version = (long)command.ExecuteScalar()!;
-        return (new StoredTransform(transform, version), version == 1);
+        for (int attempt = 0; attempt < MaxAttempts; attempt++)
+        {
+            if (Read(connection, transform.Id) is not { } current)
+            {
+                if (Create(connection, transform, pickId: false) is { } created)
+                {
+                    return (created, true);
+                }
+
+                continue; // another instance created it since the read: replace what it wrote
+            }
+
+            if (Swap(connection, current, transform) is { } swapped)
+            {
+                return (swapped, false);
+            }
+        }
+
+        throw new InvalidOperationException($"Transform {transform.Id} changed under every one of {MaxAttempts} attempts to replace it.");
     }
 
     public StoredTransform? Update(long id, Action<StoredTransform> change)
@@ -204,7 +226,7 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
     }
 
     /// <summary>Read, change, compare-and-swap; only another process's write makes it go round again.</summary>
-    private static StoredTransform? Update(SqliteConnection connection, long id, Action<StoredTransform> change)
+    private StoredTransform? Update(SqliteConnection connection, long id, Action<StoredTransform> change)
     {
         for (int attempt = 0; attempt < MaxAttempts; attempt++)
         {
@@ -213,21 +235,82 @@ public sealed class SqliteTransformStore : ITransformStore, ISharedTransformStor
                 return null;
             }
 
+            Transform before = Transform.CreateFromJson(Json(current.Value)); // change works on current in place
             change(current);
-            using SqliteCommand swap = connection.CreateCommand();
-            swap.CommandText = "UPDATE transforms SET json = $json, version = version + 1 WHERE id = $id AND version = $version";
-            swap.Parameters.AddWithValue("$id", id);
-            swap.Parameters.AddWithValue("$version", current.Version);
-            swap.Parameters.AddWithValue("$json", Json(current.Value));
-            if (swap.ExecuteNonQuery() == 1)
+            if (Swap(connection, current with { Value = before }, current.Value) is { } swapped)
             {
-                return current with { Version = current.Version + 1 };
+                return swapped;
             }
 
             // Another writer changed the row since it was read: apply the change again to what it wrote.
         }
 
         throw new InvalidOperationException($"Transform {id} changed under every one of {MaxAttempts} attempts to update it.");
+    }
+
+    /// <summary>
+    /// Writes <paramref name="next"/> over <paramref name="current"/> if the row is still at its version, and logs the
+    /// delta between them at the new version in the same transaction (trimming the log to its length); null when the
+    /// row had moved on.
+    /// </summary>
+    private StoredTransform? Swap(SqliteConnection connection, StoredTransform current, Transform next)
+    {
+        byte[] delta = TransformVersionLog.Delta(current.Value, next);
+        long version = current.Version + 1;
+        using SqliteTransaction tx = connection.BeginTransaction();
+        using SqliteCommand swap = connection.CreateCommand();
+        swap.Transaction = tx;
+        swap.CommandText = "UPDATE transforms SET json = $json, version = $version WHERE id = $id AND version = $previous";
+        swap.Parameters.AddWithValue("$id", current.Value.Id);
+        swap.Parameters.AddWithValue("$previous", current.Version);
+        swap.Parameters.AddWithValue("$version", version);
+        swap.Parameters.AddWithValue("$json", Json(next));
+        if (swap.ExecuteNonQuery() != 1)
+        {
+            return null;
+        }
+
+        using SqliteCommand log = connection.CreateCommand();
+        log.Transaction = tx;
+        log.CommandText = """
+            INSERT OR REPLACE INTO transform_versions (id, version, delta, written_at) VALUES ($id, $version, $delta, $at);
+            DELETE FROM transform_versions WHERE id = $id AND version <= $version - $length;
+            """;
+        log.Parameters.AddWithValue("$id", current.Value.Id);
+        log.Parameters.AddWithValue("$version", version);
+        log.Parameters.AddWithValue("$delta", delta);
+        log.Parameters.AddWithValue("$at", DateTimeOffset.UtcNow.ToString("O", System.Globalization.CultureInfo.InvariantCulture));
+        log.Parameters.AddWithValue("$length", _versionLogLength);
+        log.ExecuteNonQuery();
+        tx.Commit();
+        return new StoredTransform(next, version) { Delta = delta };
+    }
+
+    /// <inheritdoc />
+    public IReadOnlyList<LoggedDelta>? ReadDeltasAfter(long id, long version)
+    {
+        using SqliteConnection connection = Open();
+        using SqliteTransaction tx = connection.BeginTransaction(deferred: true); // one snapshot for both reads
+        using SqliteCommand command = connection.CreateCommand();
+        command.Transaction = tx;
+        command.CommandText = "SELECT version FROM transforms WHERE id = $id";
+        command.Parameters.AddWithValue("$id", id);
+        if (command.ExecuteScalar() is not long current || version > current)
+        {
+            return null;
+        }
+
+        command.CommandText = "SELECT version, delta FROM transform_versions WHERE id = $id AND version > $after AND version <= $current ORDER BY version";
+        command.Parameters.AddWithValue("$after", version);
+        command.Parameters.AddWithValue("$current", current);
+        using SqliteDataReader reader = command.ExecuteReader();
+        var deltas = new List<LoggedDelta>();
+        while (reader.Read())
+        {
+            deltas.Add(new LoggedDelta(reader.GetInt64(0), (byte[])reader[1]));
+        }
+
+        return TransformVersionLog.Covers(deltas, version, current) ? deltas : null;
     }
 
     private SqliteConnection Open()

@@ -187,10 +187,11 @@ public sealed class TransformChangeFeed
 /// <param name="Json">The event's data, written once: the whole transform for a snapshot, else the merge patch from the state before.</param>
 public sealed record TransformChange(string EventType, StoredTransform State, ReadOnlyMemory<byte> Json);
 
-/// <summary>An <see cref="ITransformStore"/> that tells the <see cref="TransformChangeFeed"/> about every write it makes.</summary>
+/// <summary>An <see cref="ITransformStore"/> that tells the <see cref="TransformChangeFeed"/> and the <see cref="TransformVersionLog"/>'s watchers about every write it makes.</summary>
 /// <param name="inner">The store written to (disposed with this one: the container only sees this one).</param>
 /// <param name="feed">The feed told.</param>
-public sealed class PublishingTransformStore(ITransformStore inner, TransformChangeFeed feed) : ITransformStore, IDisposable
+/// <param name="log">The version log whose watchers are told.</param>
+public sealed class PublishingTransformStore(ITransformStore inner, TransformChangeFeed feed, TransformVersionLog log) : ITransformStore, IDisposable
 {
     /// <inheritdoc />
     public void Dispose() => (inner as IDisposable)?.Dispose();
@@ -215,10 +216,15 @@ public sealed class PublishingTransformStore(ITransformStore inner, TransformCha
     /// <inheritdoc />
     public StoredTransform? Update(long id, Action<StoredTransform> change) => Publish(inner.Update(id, change));
 
+    /// <inheritdoc />
+    public IReadOnlyList<LoggedDelta>? ReadDeltasAfter(long id, long version) => inner.ReadDeltasAfter(id, version);
+
     private StoredTransform? Publish(StoredTransform? stored)
     {
         if (stored is not null)
         {
+            log.Appended(stored);
+
             // The feed keeps what it is given; the caller goes on to write (and may change) the instance it got back.
             feed.Publish(stored with { Value = Transform.CreateFromJson(JsonableSerializer.SerializeToUtf8Bytes(stored.Value, JsonableFormat.Json)) });
         }

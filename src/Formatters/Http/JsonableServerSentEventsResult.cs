@@ -4,7 +4,7 @@ using System.Net.ServerSentEvents;
 using System.Reflection;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.Internal;
-using Jsonable.Internal;
+using Jsonable.Metadata;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;

@@ -60,7 +60,7 @@ public sealed class JsonableStream<T> : IAsyncEnumerable<T>, IEndpointParameterM
         JsonableOptions options = JsonableRequestFeature.Of(context).Options;
         if (!JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? info) || !info.CanRead)
         {
-            throw new InvalidOperationException(Jsonable.Internal.MissingGeneratedCode.Explain(typeof(T), "cannot be read by Jsonable: mark it [FromJson] (and partial) to stream it."));
+            throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "cannot be read by Jsonable: mark it [FromJson] (and partial) to stream it."));
         }
 
         JsonableStreamFormat format = RequestItemStream.SelectFormat(context.Request, options)

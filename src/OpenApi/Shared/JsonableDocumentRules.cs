@@ -9,8 +9,8 @@ namespace Jsonable.AspNetCore.Documentation;
 /// <summary>
 /// The whole-document half of Jsonable's OpenAPI rules, run by both generators once every operation is built: patch
 /// schemas, shared problem schemas, request examples, the JMC1 note (once, in the document's description, with a short
-/// <c>x-jsonable-format</c> marker on each JMC1 media type) and nullable references that OpenAPI 3.0 linters and
-/// generators read as intended.
+/// <c>x-jsonable-format</c> marker on each JMC1 media type) and nullable references written as the document's OpenAPI
+/// version (3.0 or 3.1, chosen when it is written) reads them.
 /// </summary>
 internal static class JsonableDocumentRules
 {
@@ -131,9 +131,10 @@ internal static class JsonableDocumentRules
     }
 
     /// <summary>
-    /// OpenAPI 3.0 allows <c>nullable</c> only next to <c>type</c>: a nullable <c>allOf: [$ref]</c> wrapper (how
-    /// Swashbuckle says "this reference or null") becomes <c>type</c> (the referenced schema's), <c>nullable</c> and
-    /// <c>oneOf: [$ref]</c>, so it lints clean, stays nullable and generators still see the referenced type. (Written as 3.1 it is <c>type: [object, null]</c> next to the reference, as valid.)
+    /// A nullable reference to another schema (Swashbuckle's <c>allOf: [$ref]</c> wrapper with a null type) becomes a
+    /// <see cref="JsonableNullableReference"/>, which is written as each OpenAPI version reads it: for 3.0 <c>type</c>
+    /// (the referenced schema's), <c>nullable</c> and <c>oneOf: [$ref]</c>, so it lints clean, stays nullable and
+    /// generators still see the referenced type; for 3.1 <c>oneOf: [{type: null}, $ref]</c>, which accepts null.
     /// </summary>
     private static void TypeNullableWrappers(OpenApiDocument document)
     {
@@ -162,21 +163,17 @@ internal static class JsonableDocumentRules
                 continue;
             }
 
-            if (schema.Type == JsonSchemaType.Null
-                && (schema.AllOf ?? schema.OneOf ?? schema.AnyOf) is { Count: 1 } wrapped
-                && wrapped[0] is OpenApiSchemaReference { Reference.Id: { } id }
-                && document.Components?.Schemas?.TryGetValue(id, out IOpenApiSchema? target) == true
-                && target!.Type is { } targetType)
+            // The wrapper is replaced where it is held (a member, items, values), so the schema's class can say how to write it.
+            if (schema.Properties is { } properties)
             {
-                schema.Type = (targetType & ~JsonSchemaType.Null) | JsonSchemaType.Null;
-                if (schema.AllOf is not null)
+                foreach ((string name, IOpenApiSchema member) in properties.ToList())
                 {
-                    // allOf next to a type reads as "a subclass" to NSwag (an extra class per member); oneOf of one is the reference.
-                    schema.OneOf = schema.AllOf;
-                    schema.AllOf = null;
+                    properties[name] = Typed(member, document);
                 }
             }
 
+            schema.Items = schema.Items is null ? null : Typed(schema.Items, document);
+            schema.AdditionalProperties = schema.AdditionalProperties is null ? null : Typed(schema.AdditionalProperties, document);
             IEnumerable<IOpenApiSchema?> children = (schema.Properties?.Values ?? Enumerable.Empty<IOpenApiSchema>())
                 .Concat([schema.Items, schema.AdditionalProperties])
                 .Concat(schema.AllOf ?? []).Concat(schema.OneOf ?? []).Concat(schema.AnyOf ?? []);
@@ -188,5 +185,20 @@ internal static class JsonableDocumentRules
                 }
             }
         }
+    }
+
+    /// <summary><paramref name="schema"/>, or its <see cref="JsonableNullableReference"/> when it is a nullable wrapper of one reference.</summary>
+    private static IOpenApiSchema Typed(IOpenApiSchema schema, OpenApiDocument document)
+    {
+        if (schema is not OpenApiSchema wrapper || wrapper is JsonableNullableReference || wrapper.Type != JsonSchemaType.Null
+            || (wrapper.AllOf ?? wrapper.OneOf ?? wrapper.AnyOf) is not { Count: 1 } wrapped
+            || wrapped[0] is not OpenApiSchemaReference { Reference.Id: { } id } reference
+            || wrapper.Properties is { Count: > 0 })
+        {
+            return schema;
+        }
+
+        JsonSchemaType? referencedType = document.Components?.Schemas?.TryGetValue(id, out IOpenApiSchema? target) == true ? target!.Type : null;
+        return new JsonableNullableReference(wrapper, reference, referencedType);
     }
 }

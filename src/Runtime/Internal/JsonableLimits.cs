@@ -4,6 +4,7 @@ namespace Jsonable.Internal;
 
 /// <summary>
 /// The nesting limits the reader and the writer share: one home, so that what one side writes the other can read back.
+/// Shared source: Jsonable.AspNetCore compiles it too, for its options' default depth.
 /// </summary>
 internal static class JsonableLimits
 {

@@ -6,7 +6,7 @@ namespace Jsonable.Internal;
 /// <summary>
 /// Which media types are JMC1 and which are JSON, for the server (<c>Jsonable.AspNetCore</c>: request bodies) and the
 /// client (<c>Jsonable.Http</c>: response bodies) alike. Charsets are each side's own rule: the server transcodes
-/// UTF-16, the client reads UTF-8 only.
+/// UTF-16, the client reads UTF-8 only. Shared source: compiled into each package that asks.
 /// </summary>
 internal static class MediaTypeRules
 {

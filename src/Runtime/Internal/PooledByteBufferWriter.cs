@@ -3,7 +3,10 @@ using System.Buffers;
 
 namespace Jsonable.Internal;
 
-/// <summary>An <see cref="IBufferWriter{T}"/> over arrays rented from the shared pool; dispose to return them.</summary>
+/// <summary>
+/// An <see cref="IBufferWriter{T}"/> over arrays rented from the shared pool; dispose to return them. Shared source: compiled
+/// into each Jsonable package that stages bytes (netstandard2.0 has no ArrayBufferWriter to pool).
+/// </summary>
 internal sealed class PooledByteBufferWriter : IBufferWriter<byte>, IDisposable
 {
     private byte[] _buffer;

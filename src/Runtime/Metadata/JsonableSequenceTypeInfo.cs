@@ -55,9 +55,9 @@ internal sealed class JsonableSequenceTypeInfo<TCollection, TElement> : Jsonable
         writer.Flush();
     }
 
-    internal override bool CanWriteItems => _writeElement is not null;
+    public override bool CanWriteItems => _writeElement is not null;
 
-    internal override ValueTask WriteJsonLinesAsync(
+    public override ValueTask WriteJsonLinesAsync(
         IBufferWriter<byte> output,
         object? value,
         JsonableWriterOptions? options,

@@ -10,13 +10,16 @@ namespace Jsonable.Metadata;
 /// <summary>Reading a document piece by piece from a pipe (see docs/performance.md, "Large bodies").</summary>
 public abstract partial class JsonableTypeInfo
 {
-    /// <summary>Whether a document of this type can be read piece by piece (<see cref="ReadIncrementallyBoxedAsync"/>).</summary>
-    internal virtual bool CanReadIncrementally => false;
+    /// <summary>
+    /// Whether a document of this type can be read piece by piece (<see cref="ReadIncrementallyBoxedAsync"/>). For Jsonable's own packages (Jsonable.AspNetCore); not for application code.
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public virtual bool CanReadIncrementally => false;
 
     /// <summary>
     /// Reads a whole document from <paramref name="input"/> as its bytes arrive, holding the piece being read rather
     /// than the document; the values and errors are those of the synchronous reader. The pipe is advanced past what was
-    /// read and not completed.
+    /// read and not completed. For Jsonable's own packages (Jsonable.AspNetCore); not for application code.
     /// </summary>
     /// <param name="input">The document's bytes (UTF-8 JSON or JMC1).</param>
     /// <param name="format">JSON or JMC1.</param>
@@ -24,7 +27,8 @@ public abstract partial class JsonableTypeInfo
     /// <param name="length">The document's length when it is known (Content-Length); its container budget depends on it.</param>
     /// <param name="maxBytes">The most the document may hold: past it, a <see cref="JsonableException"/> with <see cref="JsonableException.IsSizeLimit"/>.</param>
     /// <param name="cancellationToken">Cancels waiting for bytes.</param>
-    internal virtual ValueTask<object?> ReadIncrementallyBoxedAsync(PipeReader input, JsonableFormat format, JsonableReaderOptions? options, long? length, long maxBytes, CancellationToken cancellationToken) =>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public virtual ValueTask<object?> ReadIncrementallyBoxedAsync(PipeReader input, JsonableFormat format, JsonableReaderOptions? options, long? length, long maxBytes, CancellationToken cancellationToken) =>
         throw new NotSupportedException($"{Type} is not read piece by piece.");
 }
 
@@ -43,7 +47,8 @@ public partial class JsonableTypeInfo<T>
     }
 
     /// <inheritdoc />
-    internal override bool CanReadIncrementally => _incremental is not null && ReadFunc is not null;
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public override bool CanReadIncrementally => _incremental is not null && ReadFunc is not null;
 
     /// <summary>Reads a document piece by piece; see <see cref="JsonableTypeInfo.ReadIncrementallyBoxedAsync"/>.</summary>
     internal ValueTask<T?> ReadIncrementallyAsync(PipeReader input, JsonableFormat format, JsonableReaderOptions? options, long? length, long maxBytes, CancellationToken cancellationToken)
@@ -53,6 +58,7 @@ public partial class JsonableTypeInfo<T>
     }
 
     /// <inheritdoc />
-    internal override async ValueTask<object?> ReadIncrementallyBoxedAsync(PipeReader input, JsonableFormat format, JsonableReaderOptions? options, long? length, long maxBytes, CancellationToken cancellationToken) =>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public override async ValueTask<object?> ReadIncrementallyBoxedAsync(PipeReader input, JsonableFormat format, JsonableReaderOptions? options, long? length, long maxBytes, CancellationToken cancellationToken) =>
         await ReadIncrementallyAsync(input, format, options, length, maxBytes, cancellationToken).ConfigureAwait(false);
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.ComponentModel;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -82,12 +83,15 @@ public abstract partial class JsonableTypeInfo
         return ValueTask.CompletedTask;
     }
 
-    /// <summary>Whether <see cref="WriteJsonLinesAsync"/> can write values of <see cref="Type"/>: a root sequence of a generated type.</summary>
-    internal virtual bool CanWriteItems => false;
+    /// <summary>
+    /// Whether <see cref="WriteJsonLinesAsync"/> can write values of <see cref="Type"/>: a root sequence of a generated type. For Jsonable's own packages (Jsonable.AspNetCore); not for application code.
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public virtual bool CanWriteItems => false;
 
     /// <summary>
     /// Writes the elements of a root sequence as JSON Lines (<c>application/jsonl</c>): each element one JSON document
-    /// followed by <c>\n</c>; the generated JSON writer never writes a raw line break inside a document.
+    /// followed by <c>\n</c>; the generated JSON writer never writes a raw line break inside a document. For Jsonable's own packages (Jsonable.AspNetCore); not for application code.
     /// </summary>
     /// <param name="output">Where the bytes go.</param>
     /// <param name="value">The sequence, of <see cref="Type"/>, or <see langword="null"/> (no lines).</param>
@@ -96,7 +100,8 @@ public abstract partial class JsonableTypeInfo
     /// <param name="flushThreshold">Bytes to write between two calls of <paramref name="flushAsync"/>.</param>
     /// <param name="cancellationToken">Stops writing between elements.</param>
     /// <exception cref="NotSupportedException"><see cref="Type"/> is not a root sequence of a generated type.</exception>
-    internal virtual ValueTask WriteJsonLinesAsync(
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public virtual ValueTask WriteJsonLinesAsync(
         IBufferWriter<byte> output,
         object? value,
         JsonableWriterOptions? options,

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 
 namespace Jsonable.Metadata;
@@ -42,8 +43,13 @@ public partial class JsonableTypeInfo<T> : JsonableTypeInfo
     /// <summary>Whether a merge patch can be applied to an instance (a generated <c>[FromJson]</c> type that is not a readonly struct).</summary>
     public override bool CanMerge => _merge is not null;
 
-    /// <summary>The writer, for the registry to build collection infos from (see <see cref="JsonableRegistry.CreateTypeInfo{T}"/>).</summary>
-    internal JsonableWriteAction<T>? WriteAction => _write;
+    /// <summary>
+    /// The generated writer, or <see langword="null"/> when the type cannot be written: for the registry to build collection
+    /// infos from (see <see cref="JsonableRegistry.CreateTypeInfo{T}"/>), and for Jsonable's own packages (Jsonable.AspNetCore
+    /// writes a response body with it); not for application code.
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public JsonableWriteAction<T>? WriteAction => _write;
 
     /// <summary>The generated asynchronous writer (a type that holds a collection somewhere), or <see langword="null"/>.</summary>
     internal virtual JsonableWriteAsyncFunc<T>? WriteAsyncFunc => null;

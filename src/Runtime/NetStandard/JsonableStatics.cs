@@ -72,5 +72,5 @@ public static class JsonableStatics<T>
         (WriteMergePatch ?? throw Missing("merge patch"))(ref writer, previous, current);
 
     internal static Exception Missing(string member) =>
-        new InvalidOperationException(Internal.MissingGeneratedCode.Explain(typeof(T), $"has no generated {member}: mark it [ToJson]/[FromJson] (and partial)."));
+        new InvalidOperationException(Metadata.MissingGeneratedCode.Explain(typeof(T), $"has no generated {member}: mark it [ToJson]/[FromJson] (and partial)."));
 }

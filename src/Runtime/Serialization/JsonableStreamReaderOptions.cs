@@ -1,4 +1,5 @@
 using System;
+using System.ComponentModel;
 
 namespace Jsonable;
 
@@ -31,8 +32,12 @@ public sealed record JsonableStreamReaderOptions
         init => _maxTotalBytes = value is null or > 0 ? value : throw new ArgumentOutOfRangeException(nameof(value), "MaxTotalBytes must be positive.");
     }
 
-    /// <summary>Whether a <c>null</c> item is an error naming the item (what a server binding non-nullable items wants).</summary>
-    internal bool RejectNullItems { get; init; }
+    /// <summary>
+    /// Whether a <c>null</c> item is an error naming the item (what a server binding non-nullable items wants). For
+    /// Jsonable's own packages (Jsonable.AspNetCore); not for application code.
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public bool RejectNullItems { get; init; }
 
     private readonly int _maxItemBytes = DefaultMaxItemBytes;
     private readonly long? _maxTotalBytes;

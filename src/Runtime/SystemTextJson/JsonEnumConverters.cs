@@ -1,4 +1,5 @@
 using System;
+using System.ComponentModel;
 using System.Buffers;
 using System.Linq;
 using System.Text.Json;
@@ -12,11 +13,15 @@ namespace Jsonable.SystemTextJson;
 /// name each enum the generated code would write as a number the way that converter names it (docs/json-options.md).
 /// The names are the converter's own: each member is written through it once, when the enum is first used, so a naming
 /// policy (built-in or custom) and <c>[JsonStringEnumMemberName]</c> come out exactly as System.Text.Json writes them;
-/// whether it reads integers is asked of it the same way.
+/// whether it reads integers is asked of it the same way. Public for Jsonable's own packages (Jsonable.AspNetCore
+/// checks and applies the app's JSON options with it); not for application code.
 /// </summary>
-internal static class JsonEnumConverters
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class JsonEnumConverters
 {
     /// <summary>The enum names <paramref name="options"/> ask for, or null when they hold no string enum converter.</summary>
+    /// <param name="options">The serializer options whose converters are looked at.</param>
+    /// <returns>The names, or <see langword="null"/>.</returns>
     public static JsonableEnumNames? From(JsonSerializerOptions options)
     {
         if (!options.Converters.Any(IsEnumStringConverter))
@@ -29,6 +34,8 @@ internal static class JsonEnumConverters
     }
 
     /// <summary>Whether the converter is STJ's string enum converter (either form, or one derived from it).</summary>
+    /// <param name="converter">The converter.</param>
+    /// <returns>Whether it names enums as strings.</returns>
     public static bool IsEnumStringConverter(JsonConverter converter)
     {
         for (Type? type = converter.GetType(); type is not null; type = type.BaseType)

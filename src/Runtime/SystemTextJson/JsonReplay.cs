@@ -9,7 +9,8 @@ namespace Jsonable.SystemTextJson;
 /// <summary>
 /// Compact JSON written again through a <see cref="Utf8JsonWriter"/>, token by token, so that the writer's options decide
 /// layout (indentation) and escaping exactly as System.Text.Json's serializer, which writes through one, would: used
-/// where an app's JSON options ask for other bytes than the generated writer's compact ones.
+/// where an app's JSON options ask for other bytes than the generated writer's compact ones. Shared source: the runtime's
+/// converter and Jsonable.AspNetCore's problem details both replay.
 /// </summary>
 internal static class JsonReplay
 {

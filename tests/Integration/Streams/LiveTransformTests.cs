@@ -2,7 +2,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
 using Jsonable.Integration.Tests.Infrastructure;
-using Jsonable.Samples.Client;
+using Jsonable.Http;
 using Jsonable.Samples.RealData;
 using Jsonable.Samples.WebApi.Storage;
 using Microsoft.Extensions.DependencyInjection;
@@ -10,7 +10,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace Jsonable.Integration.Tests.Streams;
 
 /// <summary>
-/// The sample's live state: a follower (samples/Client's <see cref="TransformFollower"/>) subscribed to a transform's
+/// The sample's live state: a follower (Jsonable.Http's <see cref="JsonableFeedFollower{T}"/>) subscribed to a transform's
 /// feed of merge-patch deltas keeps a copy equal to the server's while the transform is PATCHed, PUT and PATCHed
 /// concurrently through both stacks.
 /// </summary>
@@ -28,14 +28,14 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
         using var guard = new CancellationTokenSource(s_hangGuard);
         HttpClient client = factory.CreateStreamingClient();
         long id = await CreateTransformAsync(client);
-        var follower = new TransformFollower();
+        var follower = new JsonableFeedFollower<Transform>();
         var changed = new SemaphoreSlim(0);
         var applied = new List<(string? ETag, int Events)>(); // what each callback saw, in order
         Task following = follower.FollowAsync(client, $"/minimal/transforms/{id}/live", f =>
         {
             lock (applied)
             {
-                applied.Add((f.ETag, f.EventsApplied));
+                applied.Add(($"\"{f.Version}\"", f.SnapshotsApplied + f.DeltasApplied));
             }
 
             changed.Release();
@@ -52,7 +52,7 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
 
         (HttpResponseMessage final, byte[] finalBody) = await client.GetAsync($"/minimal/transforms/{id}", "application/json");
         string finalETag = final.Headers.ETag!.Tag;
-        // Wait for the callback of the final version, not for follower.ETag: the follower sets its properties before it
+        // Wait for the callback of the final version, not for follower.Version: the follower sets its properties before it
         // calls back, and reading them while it does would race.
         (string? ETag, int Events) last;
         while ((last = Last(applied)).ETag != finalETag)
@@ -67,7 +67,7 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Fact]
-    public async Task Events_AreDeltasWithTheETagAsId_AfterAWholeSnapshot()
+    public async Task Events_AreDeltasWithTheVersionAsId_AfterAWholeSnapshot()
     {
         using var guard = new CancellationTokenSource(s_hangGuard);
         HttpClient client = factory.CreateStreamingClient();
@@ -82,7 +82,7 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
         string patch = await ReadEventAsync(reader, guard.Token);
 
         Assert.StartsWith("event: snapshot\ndata: {\"id\":" + id, snapshot);
-        Assert.Equal($"event: patch\ndata: {{\"name\":\"moved\",\"position\":[4,5,6]}}\nid: {patched.Headers.ETag!.Tag}\n", patch);
+        Assert.Equal($"event: patch\ndata: {{\"name\":\"moved\",\"position\":[4,5,6]}}\nid: {patched.Headers.ETag!.Tag.Trim('"')}\n", patch);
     }
 
     [Fact]
@@ -91,19 +91,19 @@ public sealed class LiveTransformTests(SampleApiFactory factory) : IClassFixture
         using var guard = new CancellationTokenSource(s_hangGuard);
         HttpClient client = factory.CreateStreamingClient();
         long id = await CreateTransformAsync(client);
-        TransformChangeFeed feed = factory.Services.GetRequiredService<TransformChangeFeed>();
+        TransformVersionLog feed = factory.Services.GetRequiredService<TransformVersionLog>();
         using (var follow = CancellationTokenSource.CreateLinkedTokenSource(guard.Token))
         {
-            var follower = new TransformFollower();
+            var follower = new JsonableFeedFollower<Transform>();
             var changed = new SemaphoreSlim(0);
             Task following = follower.FollowAsync(client, $"/minimal/transforms/{id}/live", _ => changed.Release(), follow.Token);
             await changed.WaitAsync(guard.Token);
-            Assert.True(feed.SubscriberCount >= 1);
+            Assert.True(feed.WatchCount >= 1);
             await follow.CancelAsync();
             await Assert.ThrowsAnyAsync<OperationCanceledException>(() => following);
         }
 
-        while (feed.SubscriberCount != 0)
+        while (feed.WatchCount != 0)
         {
             await Task.Delay(10, guard.Token);
         }

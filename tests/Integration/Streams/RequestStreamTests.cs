@@ -2,9 +2,11 @@ using System.Net;
 using System.Text.Json;
 using Jsonable.Integration.Tests.Infrastructure;
 using Jsonable.Samples.RealData;
-using static Jsonable.Integration.Tests.Streams.StreamBodies;
 
 namespace Jsonable.Integration.Tests.Streams;
+
+// Inside the namespace: its Json (a media type) is found before the global Json namespace (JsonSchema.Net's).
+using static Jsonable.Integration.Tests.Streams.StreamBodies;
 
 /// <summary>
 /// Streamed request bodies over real HTTP (Kestrel): the sample's <c>POST /minimal/statuses/stream</c>

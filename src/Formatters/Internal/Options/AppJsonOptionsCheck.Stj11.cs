@@ -1,5 +1,6 @@
 using System;
 using System.Collections;
+using System.Linq;
 using System.Reflection;
 using System.Text.Json;
 
@@ -32,9 +33,11 @@ internal static partial class AppJsonOptionsCheck
             add(InferClosedTypePolymorphism, "is true (System.Text.Json 11), but Jsonable's generated code writes and reads only the derived types [JsonDerivedType] names on a Jsonable base type; there is no Jsonable setting for it. Remove it, and name each derived type with [JsonDerivedType] on the base type.");
         }
 
-        if (s_typeClassifiers?.GetValue(options) is ICollection { Count: > 0 } classifiers)
+        // An IList<JsonTypeClassifierFactory>, whose list is not a non-generic ICollection: count it as a sequence.
+        int classifiers = s_typeClassifiers?.GetValue(options) is IEnumerable list ? list.Cast<object>().Count() : 0;
+        if (classifiers > 0)
         {
-            add(TypeClassifiers, $"holds {classifiers.Count} classifier(s) (System.Text.Json 11), which Jsonable's generated code never runs (it reads the discriminators [JsonPolymorphic]/[JsonDerivedType] declare). Remove them, or register them only for types System.Text.Json serves.");
+            add(TypeClassifiers, $"holds {classifiers} classifier(s) (System.Text.Json 11), which Jsonable's generated code never runs (it reads the discriminators [JsonPolymorphic]/[JsonDerivedType] declare). Remove them, or register them only for types System.Text.Json serves.");
         }
     }
 }

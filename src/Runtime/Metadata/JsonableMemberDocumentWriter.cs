@@ -1,16 +1,19 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.ComponentModel;
 
-namespace Jsonable;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Writes one document holding several members of a value — what a property endpoint or a <c>?fields=</c> selector
 /// answers — from their generated partial writers (<see cref="JsonablePartialWriter{T}"/>): each writes
 /// <c>{"x":...}</c> (JMC1: after the document header) and their members are joined into one object, so every byte
-/// comes from generated code and the format's framing stays here, in the runtime.
+/// comes from generated code and the format's framing stays here, in the runtime. Public for Jsonable's own packages
+/// (Jsonable.AspNetCore's member results); not for application code.
 /// </summary>
-internal static class JsonableMemberDocumentWriter
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class JsonableMemberDocumentWriter
 {
     /// <summary>Writes <c>{</c> the members of <paramref name="value"/> that <paramref name="writers"/> write <c>}</c> as one document.</summary>
     /// <typeparam name="T">The generated type.</typeparam>

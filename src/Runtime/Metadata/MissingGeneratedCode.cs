@@ -1,7 +1,9 @@
 using System;
+using System.ComponentModel;
 using System.Linq;
+using Jsonable.Internal;
 
-namespace Jsonable.Internal;
+namespace Jsonable.Metadata;
 
 /// <summary>
 /// Words the error for a type Jsonable has no generated code for, in one place, so that every entry point (the
@@ -10,9 +12,11 @@ namespace Jsonable.Internal;
 /// its assembly (the project references Jsonable.Runtime, or a library, but not the Jsonable package): "mark it
 /// [ToJson]" would be advice that cannot be followed, so the message names the type, its assembly and the package.
 /// The registry's other explanations (a closed generic no assembly lists, an unsupported root dictionary key) are here
-/// too, behind <see cref="JsonableRegistry.ExplainNotFound"/>.
+/// too, behind <see cref="JsonableRegistry.ExplainNotFound"/>. Public for Jsonable's own packages (Jsonable.AspNetCore
+/// words its errors with it); not for application code.
 /// </summary>
-internal static class MissingGeneratedCode
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class MissingGeneratedCode
 {
     /// <summary>
     /// The message for <paramref name="type"/>, which Jsonable cannot serve: the generator's absence when
@@ -21,6 +25,7 @@ internal static class MissingGeneratedCode
     /// <paramref name="type"/> followed by <paramref name="advice"/> (what the caller would say, e.g. "is not a
     /// Jsonable type: mark it [ToJson] (and partial).").
     /// </summary>
+    /// <returns>The message, naming the type and what to do.</returns>
     /// <param name="type">The type asked for.</param>
     /// <param name="advice">The rest of the message for a type that is simply not marked.</param>
     public static string Explain(Type type, string advice)
@@ -84,7 +89,7 @@ internal static class MissingGeneratedCode
     /// dictionary whose key is not one of <see cref="JsonableTypeLists.RootDictionaryKeys"/>, a collection of a type that
     /// is not found, or a closed generic type of a marked definition that no assembly lists; null for any other type.
     /// </summary>
-    public static string? ExplainNotFound(Type type)
+    internal static string? ExplainNotFound(Type type)
     {
         if (JsonableRegistry.ElementOf(type) is { } element)
         {

@@ -1,8 +1,9 @@
 using System;
 using System.Collections.Generic;
 using System.Numerics;
+using Jsonable.Metadata;
 
-namespace Jsonable.Metadata;
+namespace Jsonable;
 
 /// <summary>
 /// The members a merge patch set, cleared or merged: a set of member ids (bits, no allocation for types of up to 128
