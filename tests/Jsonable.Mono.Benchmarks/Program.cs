@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Text;
 using System.Text.Json;
 using Jsonable.Samples.RealData;
 using MessagePack;
@@ -15,12 +16,16 @@ namespace Jsonable.Mono.Benchmarks
     /// <summary>
     /// A small in-process harness (BenchmarkDotNet does not run on Mono here): per scenario and serializer, a warm-up,
     /// then rounds of a fixed time budget; prints the median time per operation as a Markdown table.
-    /// Usage: [--seconds 1] (per round; 5 rounds).
+    /// Usage: [--seconds 1] (per round; 5 rounds) [--records 400000] (the game snapshot's length)
+    /// [--scenarios Twitter,Citm,Records] [--serializers "Jsonable JSON,MessagePack"] (subsets, for profiling).
     /// </summary>
     internal static class Program
     {
         private const int Rounds = 5;
         private static readonly MessagePackSerializerOptions s_msgpack = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
+        private static readonly Newtonsoft.Json.JsonSerializer s_newtonsoft = Newtonsoft.Json.JsonSerializer.CreateDefault();
+        private static string[]? s_serializers;
+        private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
         private static int Main(string[] args)
         {
@@ -32,31 +37,59 @@ namespace Jsonable.Mono.Benchmarks
                 return 2;
             }
 
+            int records = 400_000;
+            at = Array.IndexOf(args, "--records");
+            if (at >= 0 && (at + 1 >= args.Length || !int.TryParse(args[at + 1], NumberStyles.None, CultureInfo.InvariantCulture, out records) || records <= 0))
+            {
+                Console.Error.WriteLine("--records needs a positive count, e.g. --records 1000");
+                return 2;
+            }
+
+            at = Array.IndexOf(args, "--serializers");
+            s_serializers = at >= 0 && at + 1 < args.Length ? args[at + 1].Split(',') : null;
+
+            at = Array.IndexOf(args, "--scenarios");
+            string[] scenarios = at >= 0 && at + 1 < args.Length ? args[at + 1].Split(',') : new[] { "Twitter", "Citm", "Records" };
+
             string runtime = System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription;
             string build = typeof(IJsonableWritable<>).GetMembers().Length == 0 ? "netstandard2.0" : "net10.0";
             Console.WriteLine($"Runtime: {runtime}; Jsonable.Runtime build: {build}; {Rounds} rounds of {seconds.ToString(CultureInfo.InvariantCulture)} s; median CPU time of this thread per operation.");
             Console.WriteLine();
             Console.WriteLine("| Scenario | Serializer | µs/op | vs STJ | bytes |");
             Console.WriteLine("|---|---|---:|---:|---:|");
-            Scenario<TwitterRoot>("Twitter", "twitter.json", seconds);
-            Scenario<CitmCatalog>("Citm", "citm_catalog.json", seconds);
+            if (scenarios.Contains("Twitter"))
+            {
+                Scenario("Twitter", JsonableSerializer.Deserialize<TwitterRoot>(File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "data", "twitter.json")))!, seconds);
+            }
+
+            if (scenarios.Contains("Citm"))
+            {
+                Scenario("Citm", JsonableSerializer.Deserialize<CitmCatalog>(File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "data", "citm_catalog.json")))!, seconds);
+            }
+
+            if (scenarios.Contains("Records"))
+            {
+                Scenario("Records", GameRecords.Create(records), seconds);
+            }
+
             return 0;
         }
 
-        private static void Scenario<T>(string name, string file, double seconds)
-            where T : IJsonableWritable<T>, IJsonableReadable<T>
+        private static void Scenario<T>(string name, T model, double seconds)
         {
-            byte[] original = File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "data", file));
-            T model = JsonableSerializer.Deserialize<T>(original)!;
             byte[] json = JsonableSerializer.SerializeToUtf8Bytes(model, JsonableFormat.Json);
             byte[] jmc1 = JsonableSerializer.SerializeToUtf8Bytes(model, JsonableFormat.Jmc1);
             byte[] stj = JsonSerializer.SerializeToUtf8Bytes(model);
             byte[] msgpack = MessagePackSerializer.Serialize(model, s_msgpack);
+            var newtonsoftOutput = new MemoryStream();
+            WriteNewtonsoft(newtonsoftOutput, model);
+            byte[] newtonsoft = newtonsoftOutput.ToArray();
 
             // Each output must read back to the same data before it is timed.
             Check(json, JsonableSerializer.SerializeToUtf8Bytes(JsonableSerializer.Deserialize<T>(jmc1, JsonableFormat.Jmc1), JsonableFormat.Json), name + " JMC1");
             Check(json, JsonableSerializer.SerializeToUtf8Bytes(JsonSerializer.Deserialize<T>(stj), JsonableFormat.Json), name + " STJ");
             Check(json, JsonableSerializer.SerializeToUtf8Bytes(MessagePackSerializer.Deserialize<T>(msgpack, s_msgpack), JsonableFormat.Json), name + " MessagePack");
+            Check(json, JsonableSerializer.SerializeToUtf8Bytes(ReadNewtonsoft<T>(newtonsoft), JsonableFormat.Json), name + " Newtonsoft.Json");
 
             var buffer = new Output();
             var read = new List<(string, Func<object?>, int)>
@@ -65,6 +98,7 @@ namespace Jsonable.Mono.Benchmarks
                 ("Jsonable JSON", () => JsonableSerializer.Deserialize<T>(json), json.Length),
                 ("Jsonable JMC1", () => JsonableSerializer.Deserialize<T>(jmc1, JsonableFormat.Jmc1), jmc1.Length),
                 ("MessagePack", () => MessagePackSerializer.Deserialize<T>(msgpack, s_msgpack), msgpack.Length),
+                ("Newtonsoft.Json", () => ReadNewtonsoft<T>(newtonsoft), newtonsoft.Length),
             };
             var write = new List<(string, Func<object?>, int)>
             {
@@ -72,10 +106,24 @@ namespace Jsonable.Mono.Benchmarks
                 ("Jsonable JSON", () => { buffer.Clear(); JsonableSerializer.Serialize(buffer, model, JsonableFormat.Json); return null; }, json.Length),
                 ("Jsonable JMC1", () => { buffer.Clear(); JsonableSerializer.Serialize(buffer, model, JsonableFormat.Jmc1); return null; }, jmc1.Length),
                 ("MessagePack", () => { buffer.Clear(); MessagePackSerializer.Serialize(buffer, model, s_msgpack); return null; }, msgpack.Length),
+                ("Newtonsoft.Json", () => { newtonsoftOutput.SetLength(0); WriteNewtonsoft(newtonsoftOutput, model); return null; }, newtonsoft.Length),
             };
 
             Print(name + "Read", read, seconds);
             Print(name + "Write", write, seconds);
+        }
+
+        /// <summary>Newtonsoft.Json as Unity projects call it: a cached serializer, UTF-8 through a stream reader.</summary>
+        private static T? ReadNewtonsoft<T>(byte[] utf8)
+        {
+            using var reader = new Newtonsoft.Json.JsonTextReader(new StreamReader(new MemoryStream(utf8), s_utf8, false, 16384));
+            return s_newtonsoft.Deserialize<T>(reader);
+        }
+
+        private static void WriteNewtonsoft<T>(MemoryStream output, T value)
+        {
+            using var writer = new StreamWriter(output, s_utf8, 16384, leaveOpen: true);
+            s_newtonsoft.Serialize(writer, value);
         }
 
         private static void Print(string scenario, List<(string Name, Func<object?> Run, int Bytes)> cases, double seconds)
@@ -83,6 +131,11 @@ namespace Jsonable.Mono.Benchmarks
             double stj = 0;
             foreach ((string name, Func<object?> run, int bytes) in cases)
             {
+                if (s_serializers is not null && !s_serializers.Contains(name))
+                {
+                    continue;
+                }
+
                 double us = Measure(run, seconds);
                 if (name == "STJ")
                 {

@@ -31,6 +31,7 @@ namespace Jsonable.Mono.Tests
             var runner = new Runner(outputs);
             RealDataChecks.Run(runner);
             ValueChecks.Run(runner);
+            NumberChecks.Run(runner);
             HostileChecks.Run(runner);
             DeltaChecks.Run(runner);
             EnumChecks.Run(runner);

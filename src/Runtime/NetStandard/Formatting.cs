@@ -6,20 +6,25 @@ namespace Jsonable;
 /// <summary>
 /// netstandard2.0 stand-ins for the UTF-8 <c>TryFormat</c> members (.NET 8+): the same invariant text through
 /// <see cref="string"/>. Numbers get .NET Core 3.0's shortest round-trip form, which .NET Framework's and older Mono's
-/// <c>ToString()</c> do not give, so that every target writes the same bytes.
+/// <c>ToString()</c> do not give, so that every target writes the same bytes: <see cref="ShortestNumber"/> without strings,
+/// the digit search below for the few powers of two it declines.
 /// </summary>
 internal static class Formatting
 {
     extension(double value)
     {
         public bool TryFormat(Span<byte> destination, out int bytesWritten, ReadOnlySpan<char> format, IFormatProvider? provider) =>
-            value == 0 ? CopyAscii(BitConverter.DoubleToInt64Bits(value) < 0 ? "-0" : "0", destination, out bytesWritten) : CopyAscii(Shortest(value, 17, (s) => double.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out double d) && d == value), destination, out bytesWritten);
+            destination.Length >= 25 && (bytesWritten = ShortestNumber.Format(value, destination)) >= 0
+                ? true
+                : value == 0 ? CopyAscii(BitConverter.DoubleToInt64Bits(value) < 0 ? "-0" : "0", destination, out bytesWritten) : CopyAscii(Shortest(value, 17, (s) => double.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out double d) && d == value), destination, out bytesWritten);
     }
 
     extension(float value)
     {
         public bool TryFormat(Span<byte> destination, out int bytesWritten, ReadOnlySpan<char> format, IFormatProvider? provider) =>
-            value == 0 ? CopyAscii(BitConverter.DoubleToInt64Bits(value) < 0 ? "-0" : "0", destination, out bytesWritten) : CopyAscii(Shortest(value, 9, (s) => float.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out float f) && f == value), destination, out bytesWritten);
+            destination.Length >= 17 && (bytesWritten = ShortestNumber.Format(value, destination)) >= 0
+                ? true
+                : value == 0 ? CopyAscii(BitConverter.DoubleToInt64Bits(value) < 0 ? "-0" : "0", destination, out bytesWritten) : CopyAscii(Shortest(value, 9, (s) => float.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out float f) && f == value), destination, out bytesWritten);
     }
 
     extension(DateTime value)

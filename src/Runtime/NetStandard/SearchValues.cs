@@ -1,10 +1,13 @@
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 
 namespace System.Buffers;
 
 /// <summary>
 /// netstandard2.0 stand-in for .NET 8's <c>SearchValues</c>: a 256-entry table per set (every set here is ASCII),
-/// searched with a scalar loop, or with System.Memory's vectorized <c>IndexOfAny</c> when the set has at most three values.
+/// searched with a scalar loop over a pointer, or with System.Memory's <c>IndexOfAny</c> when the set has at most three
+/// values. (Mono's JIT neither inlines the portable span's indexer nor removes a generic box, so the loops read
+/// through pointers and index the table directly.)
 /// </summary>
 internal static class SearchValues
 {
@@ -19,7 +22,7 @@ internal sealed class SearchValues<T>
     where T : struct, IEquatable<T>
 {
     internal readonly T[] Values;
-    private readonly bool[] _table = new bool[256];
+    internal readonly bool[] Table = new bool[256];
 
     internal SearchValues(T[] values)
     {
@@ -32,21 +35,21 @@ internal sealed class SearchValues<T>
                 throw new ArgumentOutOfRangeException(nameof(values), "Only values below 256 are supported.");
             }
 
-            _table[index] = true;
+            Table[index] = true;
         }
     }
 
     internal bool Contains(T value)
     {
         int index = ToInt(value);
-        return index < 256 && _table[index];
+        return index < 256 && Table[index];
     }
 
-    private static int ToInt(T value) => typeof(T) == typeof(byte) ? (byte)(object)value : (char)(object)value;
+    private static int ToInt(T value) => typeof(T) == typeof(byte) ? Unsafe.As<T, byte>(ref value) : Unsafe.As<T, char>(ref value);
 }
 
 /// <summary>The searches that <c>MemoryExtensions</c> offers for <c>SearchValues</c> on .NET 8 and later.</summary>
-internal static class SearchValuesExtensions
+internal static unsafe class SearchValuesExtensions
 {
     public static int IndexOfAny(this ReadOnlySpan<byte> span, SearchValues<byte> values)
     {
@@ -58,11 +61,15 @@ internal static class SearchValuesExtensions
             case 3: return span.IndexOfAny(set[0], set[1], set[2]);
         }
 
-        for (int i = 0; i < span.Length; i++)
+        bool[] table = values.Table;
+        fixed (byte* p = span)
         {
-            if (values.Contains(span[i]))
+            for (int i = 0; i < span.Length; i++)
             {
-                return i;
+                if (table[p[i]])
+                {
+                    return i;
+                }
             }
         }
 
@@ -71,11 +78,16 @@ internal static class SearchValuesExtensions
 
     public static int IndexOfAny(this ReadOnlySpan<char> span, SearchValues<char> values)
     {
-        for (int i = 0; i < span.Length; i++)
+        bool[] table = values.Table;
+        fixed (char* p = span)
         {
-            if (values.Contains(span[i]))
+            for (int i = 0; i < span.Length; i++)
             {
-                return i;
+                char c = p[i];
+                if (c < 256 && table[c])
+                {
+                    return i;
+                }
             }
         }
 
@@ -84,11 +96,15 @@ internal static class SearchValuesExtensions
 
     public static int IndexOfAnyExcept(this ReadOnlySpan<byte> span, SearchValues<byte> values)
     {
-        for (int i = 0; i < span.Length; i++)
+        bool[] table = values.Table;
+        fixed (byte* p = span)
         {
-            if (!values.Contains(span[i]))
+            for (int i = 0; i < span.Length; i++)
             {
-                return i;
+                if (!table[p[i]])
+                {
+                    return i;
+                }
             }
         }
 

@@ -4,22 +4,32 @@ namespace System.Text.Unicode;
 
 /// <summary>
 /// netstandard2.0 stand-in for <c>System.Text.Unicode.Utf8</c> (.NET Core 3.0+), with its strictness: overlong forms,
-/// surrogate code points (ED A0..BF), values above U+10FFFF and truncated sequences are invalid. Scalar.
+/// surrogate code points (ED A0..BF), values above U+10FFFF and truncated sequences are invalid. Scalar, through
+/// pointers (Mono's JIT calls the portable span's indexer for every element).
 /// </summary>
-internal static class Utf8
+internal static unsafe class Utf8
 {
     public static bool IsValid(ReadOnlySpan<byte> value)
     {
-        int i = 0;
-        while (i < value.Length)
+        fixed (byte* p = value)
         {
-            int n = Decode(value.Slice(i), out _);
-            if (n <= 0)
+            int i = 0;
+            while (i < value.Length)
             {
-                return false;
-            }
+                if (p[i] < 0x80)
+                {
+                    i++;
+                    continue;
+                }
 
-            i += n;
+                int n = Decode(p + i, value.Length - i, out _);
+                if (n <= 0)
+                {
+                    return false;
+                }
+
+                i += n;
+            }
         }
 
         return true;
@@ -27,13 +37,22 @@ internal static class Utf8
 
     public static OperationStatus ToUtf16(ReadOnlySpan<byte> source, Span<char> destination, out int bytesRead, out int charsWritten, bool replaceInvalidSequences = true, bool isFinalBlock = true)
     {
+        fixed (byte* src = source)
+        fixed (char* dest = destination)
+        {
+            return ToUtf16(src, source.Length, dest, destination.Length, out bytesRead, out charsWritten, replaceInvalidSequences);
+        }
+    }
+
+    private static OperationStatus ToUtf16(byte* source, int sourceLength, char* destination, int destinationLength, out int bytesRead, out int charsWritten, bool replaceInvalidSequences)
+    {
         int i = 0, w = 0;
-        while (i < source.Length)
+        while (i < sourceLength)
         {
             byte b = source[i];
             if (b < 0x80)
             {
-                if (w >= destination.Length)
+                if (w >= destinationLength)
                 {
                     bytesRead = i;
                     charsWritten = w;
@@ -45,7 +64,7 @@ internal static class Utf8
                 continue;
             }
 
-            int n = Decode(source.Slice(i), out int scalar);
+            int n = Decode(source + i, sourceLength - i, out int scalar);
             if (n <= 0)
             {
                 if (!replaceInvalidSequences)
@@ -60,7 +79,7 @@ internal static class Utf8
             }
 
             int needed = scalar >= 0x10000 ? 2 : 1;
-            if (w + needed > destination.Length)
+            if (w + needed > destinationLength)
             {
                 bytesRead = i;
                 charsWritten = w;
@@ -88,14 +107,23 @@ internal static class Utf8
 
     public static OperationStatus FromUtf16(ReadOnlySpan<char> source, Span<byte> destination, out int charsRead, out int bytesWritten, bool replaceInvalidSequences = true, bool isFinalBlock = true)
     {
+        fixed (char* src = source)
+        fixed (byte* dest = destination)
+        {
+            return FromUtf16(src, source.Length, dest, destination.Length, out charsRead, out bytesWritten, replaceInvalidSequences);
+        }
+    }
+
+    private static OperationStatus FromUtf16(char* source, int sourceLength, byte* destination, int destinationLength, out int charsRead, out int bytesWritten, bool replaceInvalidSequences)
+    {
         int i = 0, w = 0;
-        while (i < source.Length)
+        while (i < sourceLength)
         {
             int scalar = source[i];
             int consumed = 1;
             if (scalar >= 0xD800 && scalar <= 0xDFFF)
             {
-                if (scalar <= 0xDBFF && i + 1 < source.Length && source[i + 1] >= 0xDC00 && source[i + 1] <= 0xDFFF)
+                if (scalar <= 0xDBFF && i + 1 < sourceLength && source[i + 1] >= 0xDC00 && source[i + 1] <= 0xDFFF)
                 {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (source[i + 1] - 0xDC00);
                     consumed = 2;
@@ -113,7 +141,7 @@ internal static class Utf8
             }
 
             int needed = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4;
-            if (w + needed > destination.Length)
+            if (w + needed > destinationLength)
             {
                 charsRead = i;
                 bytesWritten = w;
@@ -152,7 +180,7 @@ internal static class Utf8
     }
 
     /// <summary>Decodes one scalar: returns its byte length, or minus the length of the maximal invalid subpart (at least 1).</summary>
-    private static int Decode(ReadOnlySpan<byte> s, out int scalar)
+    private static int Decode(byte* s, int length, out int scalar)
     {
         byte b0 = s[0];
         scalar = b0;
@@ -161,23 +189,23 @@ internal static class Utf8
             return 1;
         }
 
-        int length;
+        int needed;
         int min;
         if ((b0 & 0xE0) == 0xC0)
         {
-            length = 2;
+            needed = 2;
             min = 0x80;
             scalar = b0 & 0x1F;
         }
         else if ((b0 & 0xF0) == 0xE0)
         {
-            length = 3;
+            needed = 3;
             min = 0x800;
             scalar = b0 & 0x0F;
         }
         else if ((b0 & 0xF8) == 0xF0)
         {
-            length = 4;
+            needed = 4;
             min = 0x10000;
             scalar = b0 & 0x07;
         }
@@ -186,9 +214,9 @@ internal static class Utf8
             return -1;
         }
 
-        for (int k = 1; k < length; k++)
+        for (int k = 1; k < needed; k++)
         {
-            if (k >= s.Length || (s[k] & 0xC0) != 0x80)
+            if (k >= length || (s[k] & 0xC0) != 0x80)
             {
                 return -k;
             }
@@ -201,6 +229,6 @@ internal static class Utf8
             return -1;
         }
 
-        return length;
+        return needed;
     }
 }

@@ -307,28 +307,28 @@ public ref partial struct JsonableReader
             while (i <= last);
         }
 #else
-        if (System.Numerics.Vector.IsHardwareAccelerated && span.Length >= Vector<byte>.Count)
+        if (span.Length >= sizeof(ulong))
         {
-            // netstandard2.0 (Unity, Mono): Vector<T> finds the first vector with a stop; the scalar loop below then
-            // finds the stop within it.
-            Vector<byte> space = new((byte)' ');
-            Vector<byte> quote = new((byte)'"');
-            Vector<byte> backslash = new((byte)'\\');
-            int last = span.Length - Vector<byte>.Count;
-            do
+            // netstandard2.0 (Unity: Mono, IL2CPP): eight bytes at a time in a ulong (Mono's JIT does not turn Vector<T>
+            // into SIMD instructions and calls the portable span's indexer for each byte); the scalar loop below then
+            // finds the stop within the first word that holds one.
+            unsafe
             {
-                Vector<byte> v = System.Runtime.InteropServices.MemoryMarshal.Read<Vector<byte>>(span.Slice(i));
-                Vector<byte> below = stopAtNonAscii
-                    ? System.Numerics.Vector.AsVectorByte(System.Numerics.Vector.LessThan(System.Numerics.Vector.AsVectorSByte(v), System.Numerics.Vector.AsVectorSByte(space)))
-                    : System.Numerics.Vector.LessThan(v, space);
-                if (!(below | System.Numerics.Vector.Equals(v, quote) | System.Numerics.Vector.Equals(v, backslash)).Equals(Vector<byte>.Zero))
+                fixed (byte* p = span)
                 {
-                    break;
-                }
+                    int last = span.Length - sizeof(ulong);
+                    do
+                    {
+                        if (WordHasStringStop(Unsafe.ReadUnaligned<ulong>(p + i), stopAtNonAscii))
+                        {
+                            break;
+                        }
 
-                i += Vector<byte>.Count;
+                        i += sizeof(ulong);
+                    }
+                    while (i <= last);
+                }
             }
-            while (i <= last);
         }
 #endif
 
@@ -343,6 +343,23 @@ public ref partial struct JsonableReader
 
         return -1;
     }
+
+#if !NET
+    /// <summary>
+    /// Whether any of the eight bytes is a control character, <c>"</c> or <c>\</c> (or, with
+    /// <paramref name="stopAtNonAscii"/>, non-ASCII). The lowest such byte always sets its flag (no borrow reaches it
+    /// from below), so the answer is exact; flags above it may be spurious, which is why only the answer is used.
+    /// </summary>
+    private static bool WordHasStringStop(ulong word, bool stopAtNonAscii)
+    {
+        const ulong Ones = 0x0101_0101_0101_0101;
+        const ulong High = 0x8080_8080_8080_8080;
+        ulong quote = word ^ (Ones * (byte)'"');
+        ulong backslash = word ^ (Ones * (byte)'\\');
+        ulong stops = ((word - (Ones * (byte)' ')) & ~word) | ((quote - Ones) & ~quote) | ((backslash - Ones) & ~backslash);
+        return ((stops & High) | (stopAtNonAscii ? word & High : 0)) != 0;
+    }
+#endif
 
     /// <summary>Decodes escaped, UTF-8 string content in one pass (so <c>\\n</c> stays a backslash and an n).</summary>
     private string UnescapeToString(ReadOnlySpan<byte> content, int contentOffset)

@@ -238,6 +238,10 @@ public ref partial struct JsonableReader
     {
         // Kept small: in a type with many members the JIT's inlining budget runs out, and the rest are calls.
         ReadOnlySpan<byte> rest = _buffer.Slice(_pos);
+#if !NET
+        // netstandard2.0: System.Memory's StartsWith goes through Vector<T>, which Mono's JIT leaves as calls.
+        return ByteSpans.StartsWith(rest, IsJmc ? encodedJmc1 : encodedJson) && Advance(IsJmc ? encodedJmc1.Length : encodedJson.Length);
+#else
         if (IsJmc)
         {
             if (rest.StartsWith(encodedJmc1))
@@ -253,7 +257,16 @@ public ref partial struct JsonableReader
         }
 
         return false;
+#endif
     }
+
+#if !NET
+    private bool Advance(int count)
+    {
+        _pos += count;
+        return true;
+    }
+#endif
 
     /// <summary>
     /// The common case, what writers produce: no whitespace, then (JMC1) a well-formed length comment that matches, a
