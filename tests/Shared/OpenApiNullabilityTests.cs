@@ -202,3 +202,89 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
         return await response.Content.ReadAsStringAsync();
     }
 }
+
+/// <summary>
+/// A nullable enum written inline (Swashbuckle's <c>UseInlineDefinitionsForEnums</c>): its <c>enum</c> list holds
+/// <c>null</c> too, since in JSON Schema (3.1) every keyword applies and a null type beside a list without null still
+/// refuses null, and OpenAPI 3.0 asks the same of <c>nullable</c> beside <c>enum</c>. Checked on the payloads Jsonable writes.
+/// </summary>
+public sealed class OpenApiInlineEnumNullabilityTests : IAsyncLifetime
+{
+    private WebApplication? _app;
+
+    public async Task InitializeAsync()
+    {
+        WebApplicationBuilder builder = WebApplication.CreateBuilder();
+        builder.WebHost.UseTestServer();
+        builder.Services.AddJsonable();
+        builder.Services.AddEndpointsApiExplorer();
+        builder.Services.AddSwaggerGen(options =>
+        {
+            options.UseInlineDefinitionsForEnums();
+            options.AddJsonable();
+        });
+        WebApplication app = builder.Build();
+        app.UseJsonable();
+        app.UseSwagger();
+        app.UseSwagger(options =>
+        {
+            options.RouteTemplate = "swagger/{documentName}/swagger-3.1.json";
+            options.OpenApiVersion = OpenApiSpecVersion.OpenApi3_1;
+        });
+        app.MapGet("/probes/{which}", (string which) => JsonableResults.Ok(which == "full"
+            ? new NullabilityProbe { Name = "n", Color = ProbeColor.Green }
+            : new NullabilityProbe { Name = "n" }));
+        _app = app;
+        await app.StartAsync();
+    }
+
+    public async Task DisposeAsync()
+    {
+        if (_app is not null)
+        {
+            await _app.DisposeAsync();
+        }
+    }
+
+    [Fact]
+    public async Task As_OpenAPI_3_0_the_inline_enum_lists_null_beside_nullable()
+    {
+        JsonNode color = (await GetAsync("/swagger/v1/swagger.json"))["components"]!["schemas"]!["NullabilityProbe"]!["properties"]!["color"]!;
+        Assert.Equal(true, color["nullable"]?.GetValue<bool>());
+        Assert.Equal("[0,1,null]", color["enum"]!.ToJsonString());
+    }
+
+    [Fact]
+    public async Task As_OpenAPI_3_1_the_inline_enum_accepts_the_null_Jsonable_writes_and_refuses_a_value_outside_it()
+    {
+        JsonNode document = await GetAsync("/swagger/v1/swagger-3.1.json");
+        JsonNode color = document["components"]!["schemas"]!["NullabilityProbe"]!["properties"]!["color"]!;
+        Assert.Equal("[0,1,null]", color["enum"]!.ToJsonString());
+        JsonSchema schema = OpenApiSchemaCheck.Build(document, document["paths"]!["/probes/{which}"]!["get"]!["responses"]!["200"]!["content"]!["application/json"]!["schema"]!);
+
+        string nulls, full;
+        using (HttpClient client = _app!.GetTestClient())
+        {
+            nulls = await client.GetStringAsync("/probes/nulls");
+            full = await client.GetStringAsync("/probes/full");
+        }
+
+        Assert.Contains("\"color\":null", nulls, StringComparison.Ordinal);
+        OpenApiSchemaCheck.Valid(schema, nulls, "inline enum: the null Jsonable wrote");
+        OpenApiSchemaCheck.Valid(schema, full, "inline enum: the value Jsonable wrote");
+        foreach (JsonNode? value in new JsonNode?[] { 7, "Green", true })
+        {
+            JsonObject payload = JsonNode.Parse(full)!.AsObject();
+            payload["color"] = value;
+            OpenApiSchemaCheck.Refused(schema, payload.ToJsonString(), $"inline enum: color = {value!.ToJsonString()}");
+        }
+    }
+
+    private async Task<JsonNode> GetAsync(string path)
+    {
+        using HttpClient client = _app!.GetTestClient();
+        using HttpResponseMessage response = await client.GetAsync(path);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        return JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
+    }
+}

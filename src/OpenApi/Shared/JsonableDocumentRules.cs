@@ -163,6 +163,8 @@ internal static class JsonableDocumentRules
                 continue;
             }
 
+            ListNullInNullableEnum(schema);
+
             // The wrapper is replaced where it is held (a member, items, values), so the schema's class can say how to write it.
             if (schema.Properties is { } properties)
             {
@@ -184,6 +186,20 @@ internal static class JsonableDocumentRules
                     pending.Push(child);
                 }
             }
+        }
+    }
+
+    /// <summary>
+    /// A nullable enum written inline (Swashbuckle's <c>UseInlineDefinitionsForEnums</c>) lists <c>null</c> among its
+    /// values: in 3.1 (JSON Schema) every keyword applies, so a null type beside a list without null still refuses null,
+    /// and OpenAPI 3.0 asks the same of <c>nullable</c> beside <c>enum</c>.
+    /// </summary>
+    private static void ListNullInNullableEnum(OpenApiSchema schema)
+    {
+        if (schema.Enum is { Count: > 0 } values && schema.Type is { } type && (type & JsonSchemaType.Null) == JsonSchemaType.Null
+            && !values.Any(v => v is null || v.GetValueKind() == System.Text.Json.JsonValueKind.Null))
+        {
+            values.Add(null!); // Microsoft.OpenApi writes a null node as null
         }
     }
 
