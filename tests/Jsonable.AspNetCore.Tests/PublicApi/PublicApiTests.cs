@@ -39,6 +39,10 @@ public sealed class PublicApiTests
         typeof(HttpClientJsonableExtensions).Assembly,
         typeof(JsonableSwaggerGenOptionsExtensions).Assembly,
         typeof(JsonableOpenApiOptionsExtensions).Assembly,
+        typeof(Jsonable.AspNetCore.SignalR.JsonableSignalRBuilderExtensions).Assembly,
+
+        // Jsonable.AspNetCore.Swashbuckle11 is the Swashbuckle adapter's source built against Swashbuckle 11, which
+        // cannot be loaded beside Swashbuckle 10 here: its API is the Swashbuckle baseline's, types from Microsoft.OpenApi 3.
     }.ToDictionary(a => a.GetName().Name!);
 
     [Theory]
