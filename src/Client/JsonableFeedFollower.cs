@@ -52,13 +52,17 @@ public sealed class JsonableFeedFollower<T>
     /// <summary>How long <see cref="FollowAsync"/> waits before reconnecting after a connection ended or failed (not after a gap); 1 second unless set.</summary>
     public TimeSpan ReconnectDelay { get; set; } = TimeSpan.FromSeconds(1);
 
-    /// <summary>Replaces the copy with the resource at <paramref name="version"/>, unless the copy is already at that version or later.</summary>
+    /// <summary>
+    /// Replaces the copy with the resource at <paramref name="version"/>, unless the copy is already at that version. A
+    /// snapshot older than the copy is applied too: a server sends one only when it cannot bring the copy's version up
+    /// to date, as when the copy is ahead of it (its versions started over), and the server's state is the one to keep.
+    /// </summary>
     /// <param name="version">The snapshot's version.</param>
     /// <param name="utf8Json">The whole resource, UTF-8 JSON.</param>
     /// <exception cref="JsonableException">The JSON does not fit <typeparamref name="T"/> (the copy is unchanged).</exception>
     public JsonableFeedApplyResult ApplySnapshot(long version, ReadOnlySpan<byte> utf8Json)
     {
-        if (Version is { } held && version <= held)
+        if (Version is { } held && version == held)
         {
             return JsonableFeedApplyResult.AlreadyApplied;
         }

@@ -37,6 +37,18 @@ public sealed class JsonableFeedFollowerTests
     }
 
     [Fact]
+    public void A_snapshot_older_than_the_copy_is_the_servers_state_and_replaces_it()
+    {
+        // The server's versions started over (a store reset): for the copy's version 9 it sends a snapshot at 2.
+        var follower = new JsonableFeedFollower<FeedModel>();
+        Assert.Equal(JsonableFeedApplyResult.Applied, follower.ApplySnapshot(9, """{"name":"old","score":9}"""u8));
+        Assert.Equal(JsonableFeedApplyResult.Applied, follower.ApplySnapshot(2, """{"name":"new","score":2}"""u8));
+        Assert.Equal(2, follower.Version);
+        Assert.Equal(JsonableFeedApplyResult.Applied, follower.ApplyDelta(3, """{"score":3}"""u8));
+        Assert.Equal("""{"name":"new","score":3,"counters":null}""", Json(follower));
+    }
+
+    [Fact]
     public async Task Follow_ParsesTheEventStream_AndReconnectsWithTheVersionHeld()
     {
         using var guard = new CancellationTokenSource(s_hangGuard);
