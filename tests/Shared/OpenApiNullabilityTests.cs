@@ -82,13 +82,28 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
         new() { Swagger31, "/openapi/v1.json" };
 #endif
 
-    public async Task InitializeAsync()
+    public async Task InitializeAsync() => _app = await StartProbeAppAsync(inlineEnums: false);
+
+    /// <summary>
+    /// The probe app: Jsonable, Swashbuckle's 3.0 and 3.1 documents (and Microsoft.AspNetCore.OpenApi's beside
+    /// Swashbuckle 10), and <c>/probes/full</c> and <c>/probes/nulls</c> writing a <see cref="NullabilityProbe"/>.
+    /// </summary>
+    /// <param name="inlineEnums">Whether Swashbuckle writes enums inline (<c>UseInlineDefinitionsForEnums</c>).</param>
+    internal static async Task<WebApplication> StartProbeAppAsync(bool inlineEnums)
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
         builder.Services.AddJsonable();
         builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddSwaggerGen(options => options.AddJsonable());
+        builder.Services.AddSwaggerGen(options =>
+        {
+            if (inlineEnums)
+            {
+                options.UseInlineDefinitionsForEnums();
+            }
+
+            options.AddJsonable();
+        });
 #if !NO_ASPNETCORE_OPENAPI
         builder.Services.AddOpenApi(options => options.AddJsonable());
 #endif
@@ -106,8 +121,17 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
         app.MapGet("/probes/{which}", (string which) => JsonableResults.Ok(which == "full"
             ? new NullabilityProbe { Name = "n", Owner = new ProbeOwner { Name = "o" }, Nickname = "nick", Count = 3, Color = ProbeColor.Green }
             : new NullabilityProbe { Name = "n" }));
-        _app = app;
         await app.StartAsync();
+        return app;
+    }
+
+    /// <summary>A GET of <paramref name="path"/> from <paramref name="app"/> that must be a 200, as JSON.</summary>
+    internal static async Task<JsonNode> GetJsonAsync(WebApplication app, string path)
+    {
+        using HttpClient client = app.GetTestClient();
+        using HttpResponseMessage response = await client.GetAsync(path);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        return JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
     }
 
     public async Task DisposeAsync()
@@ -184,13 +208,7 @@ public sealed class OpenApiNullabilityTests : IAsyncLifetime
 
     private static JsonNode Schema(JsonNode document, string id) => document["components"]!["schemas"]![id]!;
 
-    private async Task<JsonNode> GetAsync(string path)
-    {
-        using HttpClient client = _app!.GetTestClient();
-        using HttpResponseMessage response = await client.GetAsync(path);
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        return JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
-    }
+    private Task<JsonNode> GetAsync(string path) => GetJsonAsync(_app!, path);
 
     private async Task<string> GetPayloadAsync(string path)
     {
@@ -212,31 +230,7 @@ public sealed class OpenApiInlineEnumNullabilityTests : IAsyncLifetime
 {
     private WebApplication? _app;
 
-    public async Task InitializeAsync()
-    {
-        WebApplicationBuilder builder = WebApplication.CreateBuilder();
-        builder.WebHost.UseTestServer();
-        builder.Services.AddJsonable();
-        builder.Services.AddEndpointsApiExplorer();
-        builder.Services.AddSwaggerGen(options =>
-        {
-            options.UseInlineDefinitionsForEnums();
-            options.AddJsonable();
-        });
-        WebApplication app = builder.Build();
-        app.UseJsonable();
-        app.UseSwagger();
-        app.UseSwagger(options =>
-        {
-            options.RouteTemplate = "swagger/{documentName}/swagger-3.1.json";
-            options.OpenApiVersion = OpenApiSpecVersion.OpenApi3_1;
-        });
-        app.MapGet("/probes/{which}", (string which) => JsonableResults.Ok(which == "full"
-            ? new NullabilityProbe { Name = "n", Color = ProbeColor.Green }
-            : new NullabilityProbe { Name = "n" }));
-        _app = app;
-        await app.StartAsync();
-    }
+    public async Task InitializeAsync() => _app = await OpenApiNullabilityTests.StartProbeAppAsync(inlineEnums: true);
 
     public async Task DisposeAsync()
     {
@@ -280,11 +274,5 @@ public sealed class OpenApiInlineEnumNullabilityTests : IAsyncLifetime
         }
     }
 
-    private async Task<JsonNode> GetAsync(string path)
-    {
-        using HttpClient client = _app!.GetTestClient();
-        using HttpResponseMessage response = await client.GetAsync(path);
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        return JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
-    }
+    private Task<JsonNode> GetAsync(string path) => OpenApiNullabilityTests.GetJsonAsync(_app!, path);
 }
