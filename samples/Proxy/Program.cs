@@ -48,12 +48,20 @@ app.MapPost("/proxy/stats/reset", (DestinationCounts counts) =>
     counts.Reset();
     return Results.NoContent();
 });
-app.MapReverseProxy(proxy => proxy.Use(async (context, next) =>
+app.MapReverseProxy(proxy =>
 {
-    await next();
-    string destination = context.GetReverseProxyFeature().ProxiedDestination?.DestinationId ?? "(none)";
-    context.RequestServices.GetRequiredService<DestinationCounts>().Record(destination, context.Response.StatusCode);
-}));
+    proxy.Use(async (context, next) =>
+    {
+        await next();
+        string destination = context.GetReverseProxyFeature().ProxiedDestination?.DestinationId ?? "(none)";
+        context.RequestServices.GetRequiredService<DestinationCounts>().Record(destination, context.Response.StatusCode);
+    });
+    // A pipeline of one's own replaces YARP's default one: without these, neither the affinity cookie nor the
+    // round robin applies (YARP then picks any healthy destination at random).
+    proxy.UseSessionAffinity();
+    proxy.UseLoadBalancing();
+    proxy.UsePassiveHealthChecks();
+});
 
 app.Run();
 return 0;

@@ -185,6 +185,11 @@ internal sealed class Subscriber(int index, Uri proxy, long id, Transport transp
         {
             _breaks.Add((Clock.Now, why));
         }
+
+        if (Environment.GetEnvironmentVariable("FAULT_CHECK_VERBOSE") == "1")
+        {
+            Console.Error.WriteLine($"fault-check: {Clock.Now.TotalMilliseconds:0} ms: subscriber {index} ({transport}): {why}");
+        }
     }
 
     private HubConnection Build() => new HubConnectionBuilder()
