@@ -80,6 +80,10 @@ internal sealed class Subscriber(int index, Uri proxy, long id, Transport transp
                     }
 
                     Volatile.Write(ref _version, _follower.Version ?? -1);
+                    if (result == JsonableFeedApplyResult.Gap)
+                    {
+                        break; // the follower forgot its version: subscribe again for a snapshot, as a client should
+                    }
                 }
 
                 Break("the stream completed");
@@ -140,9 +144,10 @@ internal sealed class Subscriber(int index, Uri proxy, long id, Transport transp
             }
         }
 
-        foreach (var item in _items.Where(item => item.Result != JsonableFeedApplyResult.Applied))
+        var unapplied = _items.Where(item => item.Result != JsonableFeedApplyResult.Applied).ToList();
+        if (unapplied.Count > 0)
         {
-            yield return $"{name}: version {item.Version} was {item.Result}";
+            yield return $"{name}: {unapplied.Count} item(s) not applied, first version {unapplied[0].Version} ({unapplied[0].Result})";
         }
 
         if (_follower.Version != finalVersion)
