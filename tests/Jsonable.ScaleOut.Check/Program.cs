@@ -116,11 +116,6 @@ foreach (Subscriber s in subscribers)
 
 failures.AddRange(sse.Check(firstVersion, finalVersion, serverCopy));
 Console.WriteLine($"fault-check: {sse.Summary()}");
-if (moved.Length == 0)
-{
-    failures.Add("no subscriber was on the killed instance");
-}
-
 foreach (string failure in failures)
 {
     Console.Error.WriteLine($"fault-check: FAIL {failure}");

@@ -36,7 +36,9 @@ public sealed class RedisBackplaneTests
         // The sender is not in the group: the message goes out through Redis, not to a connection of the sender's hub.
         await sender.InvokeAsync("SendToGroup", name, "moved \"x\": 1.5\n", guard.Token);
 
-        Assert.Equal((name, "moved \"x\": 1.5\n"), await received.Task.WaitAsync(guard.Token));
+        Task finished = await Task.WhenAny(received.Task, Task.Delay(Timeout.Infinite, guard.Token));
+        Assert.True(finished == received.Task, "The group message sent on one instance never reached the other's client: no Redis backplane?");
+        Assert.Equal((name, "moved \"x\": 1.5\n"), await received.Task);
     }
 
     private static HubConnection Connect(RedisInstance instance, bool jmc1)
