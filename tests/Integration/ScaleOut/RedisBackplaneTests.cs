@@ -33,7 +33,7 @@ public sealed class RedisBackplaneTests
         receiver.On<string, string, string>("GroupMessage", (group, message, _) => received.TrySetResult((group, message)));
         string name = $"backplane-{Guid.NewGuid():N}";
         await receiver.InvokeAsync("JoinGroup", name, guard.Token);
-        // The sender is not in the group: the message goes out through Redis, not to a connection of the sender's hub.
+        // No connection of the sender's instance is in the group: only the backplane can deliver the message.
         await sender.InvokeAsync("SendToGroup", name, "moved \"x\": 1.5\n", guard.Token);
 
         Task finished = await Task.WhenAny(received.Task, Task.Delay(Timeout.Infinite, guard.Token));
