@@ -45,7 +45,8 @@ redis_dir=""
 # CPU seconds a process has used (user + system), from /proc; with its reaped children's when asked (the PostgreSQL
 # postmaster: its backends come and go).
 cpu_seconds() {
-    local stat; stat="$(cat "/proc/$1/stat" 2>/dev/null)" || { echo "?"; return; }
+    # "return 0", not "return": in the EXIT trap a bare return gives back the status the script exited with.
+    local stat; stat="$(cat "/proc/$1/stat" 2>/dev/null)" || { echo "?"; return 0; }
     # The fields after "(name) ": [11] utime, [12] stime, [13] cutime, [14] cstime, in clock ticks.
     local fields=(${stat##*) })
     local ticks=$(( fields[11] + fields[12] ))
@@ -72,6 +73,8 @@ cpu_report() {
 cleanup() {
     local code=$?
     trap - EXIT INT TERM
+    # Everything below must run whatever fails (a process already gone, a report that cannot be read).
+    set +e
     if [ ${#pids[@]} -gt 0 ]; then cpu_report; fi
     # SIGTERM: each instance shuts down gracefully and logs its store's counts.
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
