@@ -1,7 +1,9 @@
 using System;
 using System.Diagnostics;
+using System.Collections.Generic;
 using System.Linq;
 using System.Net.Http;
+using System.Net.WebSockets;
 using System.Threading.Tasks;
 using Jsonable.AspNetCore.SignalR;
 using Jsonable.Samples.GameServer;
@@ -11,9 +13,10 @@ namespace Jsonable.Samples.GameClient
 {
     /// <summary>
     /// The check .ci/mono runs against samples/GameServer: <c>mono Jsonable.Samples.GameClient.exe http://127.0.0.1:port/</c>.
-    /// Per protocol (json, jmc1): a player moves while a spectator follows the room's world; the spectator's connection
-    /// stops mid-stream and starts again while the player keeps moving; the spectator resumes from its version and must
-    /// end with the server's world, every version applied once (one whole world at the start, deltas after it).
+    /// Per protocol (json, jmc1): a player moves while a spectator follows the room's world; mid-stream, the spectator's
+    /// socket is cut (SignalR's automatic reconnect brings it back), and later its connection is stopped and started
+    /// again, each time while the player keeps moving; the spectator resumes from its version and must end with the
+    /// server's world, every version applied once (one whole world at the start, deltas after it).
     /// Prints one line per check; exits 1 if any failed.
     /// </summary>
     public static class Program
@@ -50,9 +53,23 @@ namespace Jsonable.Samples.GameClient
             return s_failed == 0 ? 0 : 1;
         }
 
-        private static HubConnection Connect(string hubUrl, string protocol)
+        private static HubConnection Connect(string hubUrl, string protocol, Action<ClientWebSocket>? opened = null)
         {
-            IHubConnectionBuilder builder = new HubConnectionBuilder().WithUrl(hubUrl);
+            IHubConnectionBuilder builder = new HubConnectionBuilder().WithUrl(hubUrl, options =>
+            {
+                if (opened is not null)
+                {
+                    // SignalR's own WebSocket, kept so that the check can cut it as a lost network would.
+                    options.WebSocketFactory = async (context, cancellationToken) =>
+                    {
+                        var socket = new ClientWebSocket();
+                        await socket.ConnectAsync(context.Uri, cancellationToken);
+                        opened(socket);
+                        return socket;
+                    };
+                }
+            });
+            builder = builder.WithAutomaticReconnect(new[] { TimeSpan.FromMilliseconds(300), TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(2) });
             return (protocol == "json" ? builder.AddJsonableProtocol() : builder.AddJsonableJmc1Protocol()).Build();
         }
 
@@ -60,7 +77,16 @@ namespace Jsonable.Samples.GameClient
         {
             string room = "mono-" + protocol;
             HubConnection player = Connect(hubUrl, protocol);
-            HubConnection spectator = Connect(hubUrl, protocol);
+            var sockets = new List<ClientWebSocket>();
+            HubConnection spectator = Connect(hubUrl, protocol, sockets.Add);
+            int reconnects = 0;
+            long cutAt = 0;
+            long serverAtReconnect = 0;
+            spectator.Reconnected += async _ =>
+            {
+                serverAtReconnect = (await SnapshotAsync(http, room)).Version;
+                reconnects++;
+            };
             try
             {
                 await player.StartAsync();
@@ -73,7 +99,18 @@ namespace Jsonable.Samples.GameClient
                 await MoveAsync(player, 8, () => ++step);
                 await WaitAsync(() => follower.Version >= 5, "the spectator follows");
 
-                // Lost mid-stream: the subscription and the connection end while the player keeps moving.
+                // The network goes mid-stream: the socket is cut under SignalR, which reconnects by itself; the
+                // follower subscribes again from its version (its Reconnected handler) and catches up.
+                cutAt = follower.Version!.Value;
+                sockets[sockets.Count - 1].Abort();
+                await MoveAsync(player, 6, () => ++step);
+                await WaitAsync(() => reconnects == 1 && spectator.State == HubConnectionState.Connected, "SignalR reconnects");
+                long afterCut = (await SnapshotAsync(http, room)).Version;
+                await WaitAsync(() => follower.Version >= afterCut, "the spectator catches up after the cut");
+                Check(protocol, "the world moved on while the socket was down", serverAtReconnect > cutAt ? "yes" : $"server {serverAtReconnect}, held {cutAt}", "yes");
+                Check(protocol, "caught up after the cut socket, from its version", follower.Snapshots.ToString(), "1");
+
+                // Stopped mid-stream: the subscription and the connection end while the player keeps moving.
                 await follower.StopAsync();
                 await spectator.StopAsync();
                 long held = follower.Version!.Value;
@@ -97,13 +134,17 @@ namespace Jsonable.Samples.GameClient
                 Check(protocol, "whole worlds applied", follower.Snapshots.ToString(), "1");
                 Check(protocol, "every version after the snapshot applied once", follower.Deltas.ToString(), (server.Version - snapshotVersion).ToString());
                 Check(protocol, "repeats and gaps", $"{follower.Repeats} {follower.Gaps}", "0 0");
-                Console.WriteLine($"     {protocol}: versions {snapshotVersion}..{server.Version}, resumed from {held} (server at {serverWhileAway} then)");
+                Console.WriteLine($"     {protocol}: versions {snapshotVersion}..{server.Version}; socket cut at {cutAt} (server at {serverAtReconnect} on reconnect); stopped at {held} (server at {serverWhileAway} on restart)");
                 await follower.StopAsync();
             }
             finally
             {
                 await player.DisposeAsync();
                 await spectator.DisposeAsync();
+                foreach (ClientWebSocket socket in sockets)
+                {
+                    socket.Dispose(); // the cut one too: on Mono, a socket left undisposed can hold up the process's exit
+                }
             }
         }
 
