@@ -1,5 +1,7 @@
 using System;
+using System.Linq;
 using System.Threading.Tasks;
+using Jsonable.AspNetCore.Formatters;
 using Jsonable.AspNetCore.Http;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
@@ -30,6 +32,7 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
 {
     private FormatterCollection<IOutputFormatter>? _formattersForValues;
     private bool? _returnHttpNotAcceptable;
+    private int _writtenMediaTypes;
 
     public void OnActionExecuting(ActionExecutingContext context)
     {
@@ -99,7 +102,7 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
     private bool CanNegotiate(HttpContext http, Type type, object? value, ObjectResult result)
     {
         bool returnsNotAcceptable = ReturnsNotAcceptable(http);
-        if (options.MapFormatQueryParameter && result.ContentTypes.Count == 0 && FormatterCore.CanWrite(type)
+        if (options.MapFormatQueryParameter && result.ContentTypes.Count == 0 && http.Request.QueryString.HasValue && FormatterCore.CanWrite(type)
             && http.Request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
         {
             if (JsonableRequestFeature.Of(http).SelectResponseFormat(out string formatMediaType) is not null)
@@ -127,6 +130,11 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
         if (!returnsNotAcceptable || (result.ContentTypes.Count == 0 && http.Request.Headers.Accept.Count == 0))
         {
             return true; // without Accept, MVC takes the first formatter that can write the value
+        }
+
+        if (AcceptsOnlyWhatJsonableWrites(http, type, result))
+        {
+            return true; // MVC's own selection will find a Jsonable formatter: no need to run it twice
         }
 
         if (Selects(http, type, value, result, checkRefusal: true))
@@ -161,6 +169,40 @@ internal sealed class NotAcceptableFilter(JsonableOptions options) : IActionFilt
         var formatterContext = new OutputFormatterWriteContext(http, services.GetRequiredService<IHttpResponseStreamWriterFactory>().CreateWriter, type, value);
         IOutputFormatter? formatter = services.GetRequiredService<OutputFormatterSelector>().SelectFormatter(formatterContext, result.Formatters, result.ContentTypes);
         return formatter is not null && !(checkRefusal && ContentNegotiation.IsRefused(http, formatterContext.ContentType.ToString()));
+    }
+
+    /// <summary>
+    /// Whether <c>Accept</c> is exactly one media type (no wildcard, no parameters, so nothing is refused) that a
+    /// Jsonable formatter of the app writes for <paramref name="type"/>, and the result leaves the choice to the app's
+    /// formatters: then MVC's selection finds that formatter, and the full selection need not be run here as well.
+    /// </summary>
+    private bool AcceptsOnlyWhatJsonableWrites(HttpContext http, Type type, ObjectResult result)
+    {
+        StringValues accept = http.Request.Headers.Accept;
+        if (accept.Count != 1 || accept[0] is not { } header || result.ContentTypes.Count > 0 || result.Formatters.Count > 0 || !FormatterCore.CanWrite(type))
+        {
+            return false;
+        }
+
+        ReadOnlySpan<char> mediaType = header.AsSpan().Trim();
+        (bool json, bool jmc1) = WrittenMediaTypes(http);
+        return (json && (mediaType.Equals(JsonableMediaTypes.Json, StringComparison.OrdinalIgnoreCase) || mediaType.Equals(JsonableMediaTypes.TextJson, StringComparison.OrdinalIgnoreCase)))
+            || (jmc1 && options.EnableJmc1 && mediaType.Equals(JsonableMediaTypes.Jmc1, StringComparison.OrdinalIgnoreCase));
+    }
+
+    /// <summary>Whether the app's output formatters include Jsonable's JSON and JMC1 formatters (MVC's options are final once the app runs).</summary>
+    private (bool Json, bool Jmc1) WrittenMediaTypes(HttpContext http)
+    {
+        // One int, written once: bit 0 "known", bit 1 JSON, bit 2 JMC1.
+        int written = _writtenMediaTypes;
+        if (written == 0)
+        {
+            FormatterCollection<IOutputFormatter> formatters = http.RequestServices.GetRequiredService<IOptions<MvcOptions>>().Value.OutputFormatters;
+            written = 1 | (formatters.Any(f => f is JsonableJsonOutputFormatter) ? 2 : 0) | (formatters.Any(f => f is JsonableJmc1OutputFormatter) ? 4 : 0);
+            _writtenMediaTypes = written;
+        }
+
+        return ((written & 2) != 0, (written & 4) != 0);
     }
 
     /// <summary>Whether the app opted into 406 (MVC's options are final once the app runs).</summary>

@@ -1,6 +1,8 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Text;
+using System.Threading;
 using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Primitives;
@@ -96,7 +98,7 @@ internal static class ContentNegotiation
     {
         JsonableOptions options = feature.Options;
         mediaType = JsonableMediaTypes.Json;
-        if (request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
+        if (request.QueryString.HasValue && request.Query.TryGetValue("format", out StringValues format) && !StringValues.IsNullOrEmpty(format))
         {
             switch (format.ToString().ToLowerInvariant())
             {
@@ -110,7 +112,40 @@ internal static class ContentNegotiation
             }
         }
 
-        return SelectByAccept(feature.Accept, options, out mediaType);
+        return SelectByAcceptHeader(request, feature, out mediaType);
+    }
+
+    // The choice each distinct Accept value leads to, so a client's usual header is parsed once per app rather than per
+    // request. Bounded: past the limit (a client inventing headers) values are parsed each time, as before.
+    private const int MaxCachedAcceptLength = 256;
+    private const int MaxCachedAcceptValues = 128;
+    private static readonly ConcurrentDictionary<(string Accept, bool Jmc1), (JsonableFormat? Format, string MediaType)> s_acceptChoices = new();
+    private static int s_acceptChoiceCount;
+
+    /// <summary><see cref="SelectByAccept(IList{MediaTypeHeaderValue}, JsonableOptions, out string)"/> for the request's header, remembered per distinct value.</summary>
+    private static JsonableFormat? SelectByAcceptHeader(HttpRequest request, JsonableRequestFeature feature, out string mediaType)
+    {
+        JsonableOptions options = feature.Options;
+        StringValues header = request.Headers.Accept;
+        if (header.Count != 1 || header[0] is not { Length: <= MaxCachedAcceptLength } value)
+        {
+            return SelectByAccept(feature.Accept, options, out mediaType);
+        }
+
+        (string, bool) key = (value, options.EnableJmc1);
+        if (s_acceptChoices.TryGetValue(key, out (JsonableFormat? Format, string MediaType) choice))
+        {
+            mediaType = choice.MediaType;
+            return choice.Format;
+        }
+
+        JsonableFormat? format = SelectByAccept(feature.Accept, options, out mediaType);
+        if (Volatile.Read(ref s_acceptChoiceCount) < MaxCachedAcceptValues && s_acceptChoices.TryAdd(key, (format, mediaType)))
+        {
+            Interlocked.Increment(ref s_acceptChoiceCount);
+        }
+
+        return format;
     }
 
     /// <summary>The format <c>Accept</c> alone asks for (<see cref="SelectResponseFormat"/> without <c>?format=</c>).</summary>
@@ -164,9 +199,14 @@ internal static class ContentNegotiation
     /// </summary>
     internal static string? SelectJsonLines(HttpRequest request, JsonableRequestFeature feature)
     {
-        if (request.Query.ContainsKey("format"))
+        if (request.QueryString.HasValue && request.Query.ContainsKey("format"))
         {
             return null;
+        }
+
+        if (!NamesJsonLines(request.Headers.Accept))
+        {
+            return null; // the usual request: no range can be JSON Lines, so Accept need not be parsed
         }
 
         IList<MediaTypeHeaderValue> accept = feature.Accept;
@@ -205,6 +245,20 @@ internal static class ContentNegotiation
         }
 
         return lines;
+    }
+
+    /// <summary>Whether any of <paramref name="accept"/>'s values could name a JSON Lines type (a quick look before parsing).</summary>
+    private static bool NamesJsonLines(StringValues accept)
+    {
+        foreach (string? value in accept)
+        {
+            if (value is not null && (value.Contains("jsonl", StringComparison.OrdinalIgnoreCase) || value.Contains("ndjson", StringComparison.OrdinalIgnoreCase)))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -273,8 +327,36 @@ internal static class ContentNegotiation
     /// </summary>
     public static JsonableFormat? SelectRequestFormat(HttpRequest request, JsonableOptions options, out Encoding? encoding)
     {
+        string? contentType = request.ContentType;
+        if (contentType is not { Length: <= MaxCachedAcceptLength })
+        {
+            return SelectRequestFormat(contentType, options, out encoding);
+        }
+
+        // Remembered per distinct value, as Accept is: a client sends the same Content-Type request after request.
+        (string, bool) key = (contentType, options.EnableJmc1);
+        if (s_contentTypeChoices.TryGetValue(key, out (JsonableFormat? Format, Encoding? Encoding) choice))
+        {
+            encoding = choice.Encoding;
+            return choice.Format;
+        }
+
+        JsonableFormat? format = SelectRequestFormat(contentType, options, out encoding);
+        if (Volatile.Read(ref s_contentTypeChoiceCount) < MaxCachedAcceptValues && s_contentTypeChoices.TryAdd(key, (format, encoding)))
+        {
+            Interlocked.Increment(ref s_contentTypeChoiceCount);
+        }
+
+        return format;
+    }
+
+    private static readonly ConcurrentDictionary<(string ContentType, bool Jmc1), (JsonableFormat? Format, Encoding? Encoding)> s_contentTypeChoices = new();
+    private static int s_contentTypeChoiceCount;
+
+    private static JsonableFormat? SelectRequestFormat(string? contentType, JsonableOptions options, out Encoding? encoding)
+    {
         encoding = null;
-        if (!MediaTypeHeaderValue.TryParse(request.ContentType, out MediaTypeHeaderValue? parsed))
+        if (!MediaTypeHeaderValue.TryParse(contentType, out MediaTypeHeaderValue? parsed))
         {
             return null;
         }

@@ -22,28 +22,79 @@ internal static class JsonableResultsHelper
     /// <summary>The log category of every Jsonable result.</summary>
     private const string LogCategory = "Jsonable.AspNetCore.Http.JsonableResult";
 
+    /// <summary>The content types of JSON responses, made once: the charset is part of every one.</summary>
+    private const string JsonContentType = JsonableMediaTypes.Json + "; charset=utf-8";
+    private const string TextJsonContentType = JsonableMediaTypes.TextJson + "; charset=utf-8";
+    private const string JsonLinesContentType = JsonableMediaTypes.JsonLines + "; charset=utf-8";
+    private const string NdJsonContentType = JsonableMediaTypes.NdJson + "; charset=utf-8";
+
+    /// <summary>
+    /// The logger of the app last served: <c>ILoggerFactory.CreateLogger</c> takes a lock and looks the category up on
+    /// every call, so the result's logger is made once per factory (an app has one) instead of once per response.
+    /// </summary>
+    private static LoggerOf? s_logger;
+
     /// <summary>Writes <paramref name="value"/> with the generated writer of <typeparamref name="T"/> in the negotiated format.</summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> has no generated writer.</exception>
     public static Task WriteValueAsync<T>(HttpContext context, T value, int statusCode)
     {
-        if (JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? streamInfo) && streamInfo.CanWriteItems
+        JsonableTypeInfo? declaredInfo = JsonableRegistry.TryGetTypeInfo(typeof(T), out JsonableTypeInfo? found) ? found : null;
+        if (declaredInfo is { CanWriteItems: true }
             && ContentNegotiation.SelectJsonLines(context.Request, JsonableRequestFeature.Of(context)) is { } jsonLines)
         {
-            return WriteJsonLinesAsync(context, value, streamInfo, statusCode, jsonLines);
+            return WriteJsonLinesAsync(context, value, declaredInfo, statusCode, jsonLines);
         }
 
-        return WriteNegotiatedAsync(context, statusCode, typeof(T).Name, value, static (ctx, v, format, options) =>
+        return WriteNegotiatedAsync(context, statusCode, typeof(T).Name, (value, declaredInfo), static (ctx, state, format, options) =>
         {
             // The runtime type unless T fixes the shape, as minimal APIs' own results write it (a Derived behind a
-            // declared Base keeps its members); T's writer when the runtime type is not a Jsonable type.
-            JsonableTypeInfo? info = WrittenType.InfoOf(typeof(T), v);
-            if (info is null && (!JsonableRegistry.TryGetTypeInfo(typeof(T), out info) || !info.CanWrite))
+            // declared Base keeps its members); T's writer when the runtime type is not a Jsonable type. A value of
+            // exactly T is written as T: its writer was looked up above.
+            (T v, JsonableTypeInfo? declared) = state;
+            JsonableTypeInfo? info = declared is { CanWrite: true } && (typeof(T).IsValueType || v?.GetType() == typeof(T)) ? declared : WrittenType.InfoOf(typeof(T), v);
+            if (info is null && (declared is null || !declared.CanWrite))
             {
                 throw new InvalidOperationException(MissingGeneratedCode.Explain(typeof(T), "is not a Jsonable type: mark it [ToJson] (and partial)."));
             }
 
-            return ResponseBodyWriter.WriteAsync(ctx, v, info, format, options, format == JsonableFormat.Json ? AppJsonLayout.For(ctx, mvc: false) : null);
+            return ResponseBodyWriter.WriteAsync(ctx, v, info ?? declared!, format, options, format == JsonableFormat.Json ? AppJsonLayout.For(ctx, mvc: false) : null);
         });
+    }
+
+    /// <summary>The <c>Content-Type</c> of a response in <paramref name="mediaType"/>: JSON types with their charset, JMC1 (bytes) without.</summary>
+    internal static string ContentTypeOf(JsonableFormat format, string mediaType) =>
+        format == JsonableFormat.Jmc1 ? mediaType
+        : mediaType switch
+        {
+            JsonableMediaTypes.Json => JsonContentType,
+            JsonableMediaTypes.TextJson => TextJsonContentType,
+            _ => mediaType + "; charset=utf-8",
+        };
+
+    /// <summary>The <c>Content-Type</c> of a JSON Lines response (<see cref="ContentNegotiation.SelectJsonLines"/>'s media type).</summary>
+    internal static string JsonLinesContentTypeOf(string mediaType) => mediaType switch
+    {
+        JsonableMediaTypes.JsonLines => JsonLinesContentType,
+        JsonableMediaTypes.NdJson => NdJsonContentType,
+        _ => mediaType + "; charset=utf-8",
+    };
+
+    /// <summary>The logger of Jsonable's results for <paramref name="context"/>'s app.</summary>
+    private static ILogger LoggerFor(HttpContext context)
+    {
+        if (context.RequestServices?.GetService<ILoggerFactory>() is not { } factory)
+        {
+            return NullLogger.Instance;
+        }
+
+        LoggerOf? cached = s_logger;
+        if (cached is null || !ReferenceEquals(cached.Factory, factory))
+        {
+            cached = new LoggerOf(factory, factory.CreateLogger(LogCategory));
+            s_logger = cached;
+        }
+
+        return cached.Logger;
     }
 
     /// <summary>A collection or stream the request asked for as JSON Lines (<see cref="ContentNegotiation.SelectJsonLines"/>): one item per line.</summary>
@@ -52,7 +103,7 @@ internal static class JsonableResultsHelper
         HttpResponse response = context.Response;
         AddVaryAccept(response);
         response.StatusCode = statusCode;
-        response.ContentType = mediaType + "; charset=utf-8";
+        response.ContentType = JsonLinesContentTypeOf(mediaType);
         return StreamResponseWriter.WriteJsonLinesAsync(context, value, info, JsonableRequestFeature.Of(context).Options);
     }
 
@@ -69,7 +120,7 @@ internal static class JsonableResultsHelper
     public static async Task WriteNegotiatedAsync<TState>(HttpContext context, int statusCode, string typeName, TState state, Func<HttpContext, TState, JsonableFormat, JsonableOptions, Task> writeBody)
     {
         JsonableRequestFeature feature = JsonableRequestFeature.Of(context);
-        ILogger logger = context.RequestServices?.GetService<ILoggerFactory>()?.CreateLogger(LogCategory) ?? NullLogger.Instance;
+        ILogger logger = LoggerFor(context);
         HttpResponse response = context.Response;
         AddVaryAccept(response);
         if (feature.SelectResponseFormatOrFallback(out string mediaType) is not { } format)
@@ -80,7 +131,7 @@ internal static class JsonableResultsHelper
         }
 
         response.StatusCode = statusCode;
-        response.ContentType = format == JsonableFormat.Jmc1 ? mediaType : mediaType + "; charset=utf-8"; // JMC1 is bytes: no charset
+        response.ContentType = ContentTypeOf(format, mediaType);
         await writeBody(context, state, format, feature.Options).ConfigureAwait(false);
         JsonableLog.ResponseWritten(logger, typeName, format);
     }
@@ -89,6 +140,12 @@ internal static class JsonableResultsHelper
     public static void AddVaryAccept(HttpResponse response)
     {
         StringValues vary = response.Headers.Vary;
+        if (vary.Count == 0)
+        {
+            response.Headers.Vary = HeaderNames.Accept; // the usual response: nothing to merge with
+            return;
+        }
+
         foreach (string? value in vary)
         {
             if (value is not null && value.Split(',').Any(v => v.Trim().Equals(HeaderNames.Accept, StringComparison.OrdinalIgnoreCase)))
@@ -99,4 +156,7 @@ internal static class JsonableResultsHelper
 
         response.Headers.Vary = StringValues.Concat(vary, HeaderNames.Accept);
     }
+
+    /// <summary>A logger and the factory that made it.</summary>
+    private sealed record LoggerOf(ILoggerFactory Factory, ILogger Logger);
 }

@@ -41,7 +41,7 @@ internal static class ResponseBodyWriter
             }
         }
 
-        using var output = new SpillingBufferWriter(response, options.ResponseBufferSize);
+        using SpillingBufferWriter output = SpillingBufferWriter.Rent(response, options.ResponseBufferSize);
         if (layout is { } indented && format == JsonableFormat.Json)
         {
             // The whole compact document first (no flushes: a second pass needs all of it), then STJ's layout of it.
@@ -51,7 +51,7 @@ internal static class ResponseBodyWriter
         }
         else
         {
-            await info.WriteDocumentAsync(output, value, format, options.Stacks.For(context).Writer, output.FlushAsync, options.ResponseBufferSize, aborted).ConfigureAwait(false);
+            await info.WriteDocumentAsync(output, value, format, options.Stacks.For(context).Writer, output.Flush, options.ResponseBufferSize, aborted).ConfigureAwait(false);
         }
 
         if (output.IsBufferedWhole)
@@ -73,27 +73,47 @@ internal static class ResponseBodyWriter
     /// </summary>
     private sealed class SpillingBufferWriter : IBufferWriter<byte>, IDisposable
     {
-        private readonly HttpResponse _response;
-        private readonly PipeWriter _body;
-        private readonly int _threshold;
-        private byte[] _buffer;
+        // One writer per thread kept between responses (taken out while in use, so a response that awaits on this
+        // thread never shares it): a small response then allocates neither the writer nor its flush delegate.
+        [ThreadStatic]
+        private static SpillingBufferWriter? t_idle;
+
+        private HttpResponse _response = null!;
+        private PipeWriter _body = null!;
+        private int _threshold;
+        private byte[] _buffer = [];
         private int _length;
 
         /// <summary>A start that did not finish synchronously (an asynchronous OnStarting callback): buffer until it has.</summary>
         private Task? _starting;
 
-        /// <param name="response">The response: its pipe, and its start when the buffer spills.</param>
-        /// <param name="threshold">The most bytes buffered (for Content-Length) before writing into the pipe instead.</param>
-        public SpillingBufferWriter(HttpResponse response, int threshold)
+        private SpillingBufferWriter()
         {
-            _response = response;
-            _body = response.BodyWriter;
-            _threshold = Math.Max(threshold, 0);
-            _buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
+            Flush = FlushAsync;
         }
+
+        /// <summary><see cref="FlushAsync"/>, made once per writer.</summary>
+        public Func<CancellationToken, ValueTask> Flush { get; }
 
         /// <summary>Whether the response has started and the buffer now only stages bytes for the pipe.</summary>
         public bool HasSpilled { get; private set; }
+
+        /// <summary>A writer for <paramref name="response"/>, its buffer rented.</summary>
+        /// <param name="response">The response: its pipe, and its start when the buffer spills.</param>
+        /// <param name="threshold">The most bytes buffered (for Content-Length) before writing into the pipe instead.</param>
+        public static SpillingBufferWriter Rent(HttpResponse response, int threshold)
+        {
+            SpillingBufferWriter writer = t_idle ?? new SpillingBufferWriter();
+            t_idle = null;
+            writer._response = response;
+            writer._body = response.BodyWriter;
+            writer._threshold = Math.Max(threshold, 0);
+            writer._buffer = ArrayPool<byte>.Shared.Rent(Math.Clamp(threshold, 256, 64 * 1024));
+            writer._length = 0;
+            writer._starting = null;
+            writer.HasSpilled = false;
+            return writer;
+        }
 
         /// <summary>Whether the whole body is in the buffer and the response has not been started: it can get Content-Length.</summary>
         public bool IsBufferedWhole => !HasSpilled && _starting is null;
@@ -150,11 +170,17 @@ internal static class ResponseBodyWriter
         public void Dispose()
         {
             byte[] buffer = _buffer;
-            _buffer = [];
-            if (buffer.Length > 0)
+            if (buffer.Length == 0)
             {
-                ArrayPool<byte>.Shared.Return(buffer);
+                return; // already given back
             }
+
+            _buffer = [];
+            ArrayPool<byte>.Shared.Return(buffer);
+            _response = null!;
+            _body = null!;
+            _starting = null;
+            t_idle = this;
         }
 
         private async ValueTask StartAsync(CancellationToken cancellationToken)

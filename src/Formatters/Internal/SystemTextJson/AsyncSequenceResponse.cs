@@ -41,7 +41,7 @@ internal static class AsyncSequenceResponse
         JsonableResultsHelper.AddVaryAccept(response); // every format below answers by Accept, JSON included
         if (ContentNegotiation.SelectJsonLines(context.Request, feature) is { } jsonLines)
         {
-            response.ContentType = jsonLines + "; charset=utf-8";
+            response.ContentType = JsonableResultsHelper.JsonLinesContentTypeOf(jsonLines);
             slot.Pending = http => StreamResponseWriter.WriteJsonLinesAsync(http, value, info, feature.Options);
         }
         else if (JsonableResponseFormat.RequestsJmc1(context))
