@@ -21,7 +21,8 @@ internal static class ShortDecimals
     /// For a positive double that is not a power of two: the digits n and exponent -k of the decimal n × 10^-k with the
     /// fewest fraction digits k that reads back to it, when n has at most 15 digits. Decimals of at most 15 significant
     /// digits read as distinct doubles, so that decimal is the only one of its length, and Ryū's. n / 10^k is correctly
-    /// rounded (both exact doubles), as reading the text is.
+    /// rounded (both exact doubles), as reading the text is. Below 10^15 an ulp is under 1, so no shorter decimal ends in
+    /// zeros before the point unless the double is that integer (k = 0).
     /// </summary>
     public static bool TryDouble(double magnitude, out ulong digits, out int exponent)
     {
@@ -57,8 +58,8 @@ internal static class ShortDecimals
     }
 
     /// <summary>
-    /// For a positive float that is not a power of two: the decimal with the fewest fraction digits that reads back to it
-    /// (at most 9 significant digits), nearest to it among those of its length, as Ryū picks. Several decimals of 7 to 9
+    /// For a positive float below 2^24 that is not a power of two: the decimal with the fewest fraction digits that reads
+    /// back to it (at most 9 significant digits), nearest to it among those of its length, as Ryū picks. Several decimals of 7 to 9
     /// digits may read as the same float, so the nearest is taken (the float's interval is symmetric when it is not a
     /// power of two), and an exact tie is left to Ryū. A float is read through the double n / 10^k, which rounds to the
     /// float as the text does unless it lies exactly on a float midpoint (left to Ryū).
@@ -68,8 +69,10 @@ internal static class ShortDecimals
         digits = 0;
         exponent = 0;
         double magnitude = value;
-        if (!(magnitude < 1e9) || magnitude < 1e-5)
+        if (!(magnitude < 16_777_216) || magnitude < 1e-5)
         {
+            // From 2^24 on a float's ulp exceeds 1, and a shorter decimal may end in zeros before the point (85096928
+            // reads back from 85096930): that takes Ryū.
             return false;
         }
 
