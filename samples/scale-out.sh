@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# The sample scaled out on this machine: PostgreSQL, N instances of samples/WebApi on loopback ports, and the YARP
-# proxy (samples/Proxy) in front of them, round robin with active health checks. Everything it starts is stopped
+# The sample scaled out on this machine: PostgreSQL, Redis (SignalR's backplane), N instances of samples/WebApi on
+# loopback ports, and the YARP proxy (samples/Proxy) in front of them, round robin with active health checks. Everything it starts is stopped
 # when it exits (Ctrl+C, the end of COMMAND, or an error). docs/scale-out.md has the measured runs.
 #
-#   samples/scale-out.sh [--instances N] [--port PORT] [--no-build] [-- COMMAND ARGS...]
+#   samples/scale-out.sh [--instances N] [--port PORT] [--no-build] [--no-redis] [-- COMMAND ARGS...]
 #
 # Without COMMAND it prints the proxy's URL and waits for Ctrl+C. With COMMAND it runs it once everything answers,
 # with {url} in its arguments replaced by the proxy's URL (also in SCALE_OUT_URL; the instances' URLs are in
 # SCALE_OUT_INSTANCES, comma-separated) and {pids} by NAME=PID of every process it started (SCALE_OUT_PIDS, for
 # load-tests --cpu-pids), then stops everything and exits with COMMAND's code:
 #   samples/scale-out.sh --instances 3 -- dotnet run -c Release --project load-tests -- --url {url}
-# A PostgreSQL of your own: set JSONABLE_POSTGRES to its Npgsql connection string and none is started.
+# A PostgreSQL of your own: set JSONABLE_POSTGRES to its Npgsql connection string and none is started. Likewise a Redis
+# of your own: JSONABLE_REDIS (a StackExchange.Redis configuration string, e.g. 127.0.0.1:6379); every instance gets
+# it as ConnectionStrings:Redis, so that hub messages to groups reach the clients of every instance. --no-redis: none.
 # On exit each instance logs how many transform updates it wrote and how many compare-and-swaps it retried.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,12 +20,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 instances=2
 port=""
 build=1
+redis=1
 command=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --instances) instances="$2"; shift 2 ;;
         --port) port="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
+        --no-redis) redis=0; shift ;;
         --) shift; command=("$@"); break ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "scale-out: unknown option '$1' (see --help)" >&2; exit 2 ;;
@@ -36,11 +40,13 @@ log() { echo "scale-out: $*" >&2; }
 work="$(mktemp -d "${TMPDIR:-/tmp}/jsonable-scale-out.XXXXXX")"
 pids=()
 postgres_dir=""
+redis_dir=""
 
 # CPU seconds a process has used (user + system), from /proc; with its reaped children's when asked (the PostgreSQL
 # postmaster: its backends come and go).
 cpu_seconds() {
-    local stat; stat="$(cat "/proc/$1/stat" 2>/dev/null)" || { echo "?"; return; }
+    # "return 0", not "return": in the EXIT trap a bare return gives back the status the script exited with.
+    local stat; stat="$(cat "/proc/$1/stat" 2>/dev/null)" || { echo "?"; return 0; }
     # The fields after "(name) ": [11] utime, [12] stime, [13] cutime, [14] cstime, in clock ticks.
     local fields=(${stat##*) })
     local ticks=$(( fields[11] + fields[12] ))
@@ -67,6 +73,8 @@ cpu_report() {
 cleanup() {
     local code=$?
     trap - EXIT INT TERM
+    # Everything below must run whatever fails (a process already gone, a report that cannot be read).
+    set +e
     if [ ${#pids[@]} -gt 0 ]; then cpu_report; fi
     # SIGTERM: each instance shuts down gracefully and logs its store's counts.
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
@@ -77,6 +85,7 @@ cleanup() {
         fi
     done
     if [ -n "$postgres_dir" ]; then bash "$root/.ci/postgres" stop "$postgres_dir" || true; fi
+    if [ -n "$redis_dir" ]; then bash "$root/.ci/redis" stop "$redis_dir" || true; fi
     if [ "$code" != 0 ] && [ -d "$work" ]; then
         for f in "$work"/*.log; do [ -f "$f" ] && { log "--- $(basename "$f") (last lines)"; tail -n 20 "$f" >&2; }; done
     fi
@@ -129,13 +138,23 @@ if [ -z "${JSONABLE_POSTGRES:-}" ]; then
     postgres_dir="$JSONABLE_POSTGRES_DIR"
 fi
 
+redis_args=()
+if [ "$redis" = 1 ]; then
+    if [ -z "${JSONABLE_REDIS:-}" ]; then
+        redis_env="$(bash "$root/.ci/redis" start)"
+        eval "$redis_env"
+        redis_dir="$JSONABLE_REDIS_DIR"
+    fi
+    redis_args=(--ConnectionStrings:Redis "$JSONABLE_REDIS")
+fi
+
 backends=()
 for ((i = 1; i <= instances; i++)); do
     p="$(free_port)"
     # Each instance in its own working directory: nothing of the default SQLite file is shared or left behind.
     mkdir -p "$work/instance-$i"
     (cd "$work/instance-$i" && exec dotnet "$sample_dll" --urls "http://127.0.0.1:$p" --environment Production \
-        --store postgres --ConnectionStrings:Postgres "$JSONABLE_POSTGRES" --Logging:LogLevel:Default Warning \
+        --store postgres --ConnectionStrings:Postgres "$JSONABLE_POSTGRES" "${redis_args[@]}" --Logging:LogLevel:Default Warning \
         --Logging:LogLevel:Jsonable.Samples.WebApi.Storage Information >"$work/instance-$i.log" 2>&1) &
     pids+=($!)
     backends+=("http://127.0.0.1:$p")
@@ -158,7 +177,7 @@ if [ -n "${JSONABLE_POSTGRES_DIR:-}" ] && [ -f "$JSONABLE_POSTGRES_DIR/data/post
     process_ids+=("postgres=$(head -n 1 "$JSONABLE_POSTGRES_DIR/data/postmaster.pid")")
 fi
 export SCALE_OUT_PIDS="$(IFS=,; echo "${process_ids[*]}")"
-log "proxy on $SCALE_OUT_URL over ${instances} instance(s); per-instance counts at $SCALE_OUT_URL/proxy/stats"
+log "proxy on $SCALE_OUT_URL over ${instances} instance(s)$([ "$redis" = 1 ] && echo ", Redis at $JSONABLE_REDIS"); per-instance counts at $SCALE_OUT_URL/proxy/stats"
 
 if [ ${#command[@]} -eq 0 ]; then
     log "Ctrl+C stops everything"

@@ -25,27 +25,17 @@ if (backends.Length == 0)
 string healthPath = builder.Configuration["health-path"] ?? "/minimal/transforms/1/position";
 TimeSpan healthInterval = TimeSpan.FromSeconds(double.Parse(builder.Configuration["health-interval"] ?? "2", System.Globalization.CultureInfo.InvariantCulture));
 
-RouteConfig[] routes = [new RouteConfig { RouteId = "sample", ClusterId = "sample", Match = new RouteMatch { Path = "{**path}" } }];
-ClusterConfig[] clusters =
+// SignalR hubs (/hubs/...) get a cluster of their own with cookie session affinity: a client that negotiates (POST
+// .../negotiate) must open its WebSocket, or send its long polls, on the instance that answered the negotiation, which
+// the cookie ensures. Clients that skip negotiation (WebSockets only) open one request and need no affinity. YARP
+// forwards WebSocket upgrades as is. When the instance a cookie names is down, YARP picks a healthy one (the default
+// failure policy, Redistribute) and the client's reconnect lands there. Everything else stays plain round robin.
+RouteConfig[] routes =
 [
-    new ClusterConfig
-    {
-        ClusterId = "sample",
-        LoadBalancingPolicy = LoadBalancingPolicies.RoundRobin,
-        HealthCheck = new HealthCheckConfig
-        {
-            Active = new ActiveHealthCheckConfig
-            {
-                Enabled = true,
-                Interval = healthInterval,
-                Timeout = TimeSpan.FromSeconds(5),
-                Policy = HealthCheckConstants.ActivePolicy.ConsecutiveFailures,
-                Path = healthPath,
-            },
-        },
-        Destinations = backends.Select((url, i) => (url, i)).ToDictionary(d => $"instance-{d.i + 1}", d => new DestinationConfig { Address = d.url }),
-    },
+    new RouteConfig { RouteId = "hubs", ClusterId = "hubs", Match = new RouteMatch { Path = "/hubs/{**path}" } },
+    new RouteConfig { RouteId = "sample", ClusterId = "sample", Match = new RouteMatch { Path = "{**path}" } },
 ];
+ClusterConfig[] clusters = [Cluster("sample", affinity: false), Cluster("hubs", affinity: true)];
 
 builder.Services.AddReverseProxy().LoadFromMemory(routes, clusters);
 builder.Services.AddSingleton<DestinationCounts>();
@@ -58,15 +48,42 @@ app.MapPost("/proxy/stats/reset", (DestinationCounts counts) =>
     counts.Reset();
     return Results.NoContent();
 });
-app.MapReverseProxy(proxy => proxy.Use(async (context, next) =>
+app.MapReverseProxy(proxy =>
 {
-    await next();
-    string destination = context.GetReverseProxyFeature().ProxiedDestination?.DestinationId ?? "(none)";
-    context.RequestServices.GetRequiredService<DestinationCounts>().Record(destination, context.Response.StatusCode);
-}));
+    proxy.Use(async (context, next) =>
+    {
+        await next();
+        string destination = context.GetReverseProxyFeature().ProxiedDestination?.DestinationId ?? "(none)";
+        context.RequestServices.GetRequiredService<DestinationCounts>().Record(destination, context.Response.StatusCode);
+    });
+    // A pipeline of one's own replaces YARP's default one: without these, neither the affinity cookie nor the
+    // round robin applies (YARP then picks any healthy destination at random).
+    proxy.UseSessionAffinity();
+    proxy.UseLoadBalancing();
+    proxy.UsePassiveHealthChecks();
+});
 
 app.Run();
 return 0;
+
+ClusterConfig Cluster(string id, bool affinity) => new()
+{
+    ClusterId = id,
+    LoadBalancingPolicy = LoadBalancingPolicies.RoundRobin,
+    SessionAffinity = affinity ? new SessionAffinityConfig { Enabled = true, Policy = "Cookie", AffinityKeyName = ".Jsonable.Proxy.Affinity" } : null,
+    HealthCheck = new HealthCheckConfig
+    {
+        Active = new ActiveHealthCheckConfig
+        {
+            Enabled = true,
+            Interval = healthInterval,
+            Timeout = TimeSpan.FromSeconds(5),
+            Policy = HealthCheckConstants.ActivePolicy.ConsecutiveFailures,
+            Path = healthPath,
+        },
+    },
+    Destinations = backends.Select((url, i) => (url, i)).ToDictionary(d => $"instance-{d.i + 1}", d => new DestinationConfig { Address = d.url }),
+};
 
 /// <summary>Responses per destination and status code since the start or the last reset.</summary>
 internal sealed class DestinationCounts
@@ -82,7 +99,7 @@ internal sealed class DestinationCounts
         var counts = _counts.ToArray();
         return new
         {
-            destinations = state.GetClusters().SelectMany(c => c.Destinations.Values).OrderBy(d => d.DestinationId, StringComparer.Ordinal).Select(d => new
+            destinations = state.GetClusters().Where(c => c.ClusterId == "sample").SelectMany(c => c.Destinations.Values).OrderBy(d => d.DestinationId, StringComparer.Ordinal).Select(d => new
             {
                 id = d.DestinationId,
                 address = d.Model.Config.Address,

@@ -31,7 +31,14 @@ builder.Services.AddSampleStores();
 // Every transform write is also pushed to the subscribers of /minimal/transforms/{id}/live (docs/streams-writing.md).
 builder.Services.AddTransformChangeFeed();
 // The same feed as a SignalR stream (Hubs/TransformHub.cs), in SignalR's JSON protocol and the binary jmc1 one.
-builder.Services.AddSignalR().AddJsonableProtocol().AddJsonableJmc1Protocol();
+Microsoft.AspNetCore.SignalR.ISignalRServerBuilder signalR = builder.Services.AddSignalR().AddJsonableProtocol().AddJsonableJmc1Protocol();
+// Several instances: with a ConnectionStrings:Redis (ConnectionStrings__Redis, e.g. "127.0.0.1:6379"), hub messages to
+// groups and to all clients go through Redis and reach the clients of every instance (docs/scale-out.md). Without it,
+// nothing to install: each instance's hub reaches its own clients only.
+if (builder.Configuration.GetConnectionString("Redis") is { Length: > 0 } redis)
+{
+    signalR.AddStackExchangeRedis(redis, options => options.Configuration.ChannelPrefix = StackExchange.Redis.RedisChannel.Literal("jsonable-sample"));
+}
 builder.Services.Configure<JsonableOptions>(builder.Configuration.GetSection("Jsonable"));
 // 406 for an Accept nothing satisfies on the minimal group too, as ReturnHttpNotAcceptable does for the controllers
 // (without either, both stacks answer JSON, as System.Text.Json does).

@@ -8,7 +8,14 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
 // Usage: [--players N] [--seconds S] (per protocol and direction, over 7 interleaved rounds; default 20 players, 2 s)
+//        --game [--players N] [--moving M] [--ticks T]: bytes per tick of samples/GameServer's feed (GameTicks.cs)
 int players = ArgValue("--players", 20);
+if (args.Contains("--game"))
+{
+    Jsonable.SignalR.Measure.GameTicks.Run(players, ArgValue("--moving", players), ArgValue("--ticks", 400));
+    return;
+}
+
 double seconds = ArgValue("--seconds", 2.0);
 
 var protocols = new (string Name, IHubProtocol Protocol)[]

@@ -42,4 +42,22 @@ public sealed class TransformHub(TransformVersionLog log, ITransformStore store)
             };
         }
     }
+
+    /// <summary>
+    /// Which instance serves this connection: <c>machine/process id</c>. Behind a balancer, tells a client (and the
+    /// scale-out fault check, tests/Jsonable.ScaleOut.Check) where it landed and where it moved after a reconnect.
+    /// </summary>
+    public string Instance() => $"{Environment.MachineName}/{Environment.ProcessId.ToString(CultureInfo.InvariantCulture)}";
+
+    /// <summary>Adds this connection to <paramref name="group"/> (on this instance; with Redis, every instance's sends reach it).</summary>
+    /// <param name="group">The group's name.</param>
+    public Task JoinGroup(string group) => Groups.AddToGroupAsync(Context.ConnectionId, group);
+
+    /// <summary>
+    /// Sends <c>GroupMessage(group, message, instance)</c> to every connection in <paramref name="group"/>: on one
+    /// instance, its own connections; with the Redis backplane (<c>ConnectionStrings:Redis</c>), those of every instance.
+    /// </summary>
+    /// <param name="group">The group's name.</param>
+    /// <param name="message">Any text.</param>
+    public Task SendToGroup(string group, string message) => Clients.Group(group).SendAsync("GroupMessage", group, message, Instance());
 }
