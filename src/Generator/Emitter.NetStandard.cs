@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Jsonable.Generator.Model;
 
 namespace Jsonable.Generator;
 
@@ -67,6 +68,37 @@ internal sealed partial class Emitter
         _w.Line($"private static readonly bool __JsonableStaticsRegistered = {Md}JsonableStatics<{SelfType}>.Register({write}, {read}, {readMembers}, {merge}, {equals}, {mergePatch});");
         _w.Line();
     }
+
+    /// <summary>
+    /// A member's pre-encoded names as static arrays, where the net10.0 shape has <c>ReadOnlySpan&lt;byte&gt;</c> properties
+    /// over u8 literals: the netstandard2.0 runtime's writer and reader take names as arrays (System.Memory's portable span
+    /// is built and passed by calls that Mono's JIT and IL2CPP do not inline), and the same bytes.
+    /// </summary>
+    private void EmitNetStandardNames(MemberModel member, NameEncoding.PreEncodedName name)
+    {
+        _w.Line($"private static readonly byte[] __JsonableJsonName_{Suffix(member)} = {ByteArray(name.JsonLiteral)};");
+        _w.Line($"private static readonly byte[] __JsonableJmc1Name_{Suffix(member)} = {ByteArray(name.Jmc1Literal)}; // {name.Jmc1Text}");
+    }
+
+    /// <summary>A <c>"..."u8</c> literal, or an array creation, as an array creation of the same bytes.</summary>
+    private static string ByteArray(string literal)
+    {
+        Match match = s_utf8Literal.Match(literal);
+        if (!match.Success || match.Index != 0 || match.Length != literal.Length)
+        {
+            return literal; // already "new byte[] { ... }"
+        }
+
+        byte[] bytes = Encoding.UTF8.GetBytes(Unescape(match.Groups[1].Value));
+        return $"new byte[] {{ {string.Join(", ", bytes.Select(b => "0x" + b.ToString("X2", CultureInfo.InvariantCulture)))} }}";
+    }
+
+    // A name array sliced past its leading comma (the first member written or expected): sliced as a span.
+    private static readonly Regex s_slicedName = new(@"\b(__Jsonable(?:Jmc1|Json)Name_\w+)\.Slice\(1\)", RegexOptions.CultureInvariant);
+
+    /// <summary>The netstandard2.0 shape of a type's source: no u8 literals, and the name arrays sliced as spans.</summary>
+    private static string NetStandardSource(string source) =>
+        s_slicedName.Replace(WithoutUtf8Literals(source), match => $"(({Span}){match.Groups[1].Value}).Slice(1)");
 
     /// <summary>Each <c>"..."u8</c> literal (C# 11) as a constant byte array read as a span, which C# 7.3 and later compile to static data.</summary>
     private static string WithoutUtf8Literals(string source) => s_utf8Literal.Replace(source, match =>

@@ -67,6 +67,12 @@ internal sealed partial class Emitter
         foreach (MemberModel member in _model.Members.Where(m => m.CanWrite))
         {
             NameEncoding.PreEncodedName name = NameEncoding.PreEncode(member.JsonName);
+            if (_netStandardShape)
+            {
+                EmitNetStandardNames(member, name);
+                continue;
+            }
+
             _w.Line($"private static {Span} __JsonableJsonName_{Suffix(member)} => {name.JsonLiteral};");
             _w.Line($"private static {Span} __JsonableJmc1Name_{Suffix(member)} => {name.Jmc1Literal}; // {name.Jmc1Text}");
         }

@@ -17,7 +17,8 @@ namespace Jsonable.Mono.Benchmarks
     /// A small in-process harness (BenchmarkDotNet does not run on Mono here): per scenario and serializer, a warm-up,
     /// then rounds of a fixed time budget; prints the median time per operation as a Markdown table.
     /// Usage: [--seconds 1] (per round; 5 rounds) [--records 400000] (the game snapshot's length)
-    /// [--scenarios Twitter,Citm,Records] [--serializers "Jsonable JSON,MessagePack"] (subsets, for profiling).
+    /// [--scenarios Twitter,Citm,Records] [--serializers "Jsonable JSON,MessagePack"] (subsets, for profiling)
+    /// [--dump DIR] (only write Jsonable's JSON and JMC1 of each scenario there, to compare builds byte for byte).
     /// </summary>
     internal static class Program
     {
@@ -25,6 +26,7 @@ namespace Jsonable.Mono.Benchmarks
         private static readonly MessagePackSerializerOptions s_msgpack = MessagePackSerializerOptions.Standard.WithResolver(ContractlessStandardResolver.Instance);
         private static readonly Newtonsoft.Json.JsonSerializer s_newtonsoft = Newtonsoft.Json.JsonSerializer.CreateDefault();
         private static string[]? s_serializers;
+        private static string? s_dump;
         private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
         private static int Main(string[] args)
@@ -47,6 +49,9 @@ namespace Jsonable.Mono.Benchmarks
 
             at = Array.IndexOf(args, "--serializers");
             s_serializers = at >= 0 && at + 1 < args.Length ? args[at + 1].Split(',') : null;
+
+            at = Array.IndexOf(args, "--dump");
+            s_dump = at >= 0 && at + 1 < args.Length ? args[at + 1] : null;
 
             at = Array.IndexOf(args, "--scenarios");
             string[] scenarios = at >= 0 && at + 1 < args.Length ? args[at + 1].Split(',') : new[] { "Twitter", "Citm", "Records" };
@@ -79,6 +84,15 @@ namespace Jsonable.Mono.Benchmarks
         {
             byte[] json = JsonableSerializer.SerializeToUtf8Bytes(model, JsonableFormat.Json);
             byte[] jmc1 = JsonableSerializer.SerializeToUtf8Bytes(model, JsonableFormat.Jmc1);
+            if (s_dump is not null)
+            {
+                // Jsonable's outputs as files, to compare the netstandard2.0 build's bytes on Mono with the net10.0 build's.
+                Directory.CreateDirectory(s_dump);
+                File.WriteAllBytes(Path.Combine(s_dump, name + ".json"), json);
+                File.WriteAllBytes(Path.Combine(s_dump, name + ".jmc1"), jmc1);
+                return;
+            }
+
             byte[] stj = JsonSerializer.SerializeToUtf8Bytes(model);
             byte[] msgpack = MessagePackSerializer.Serialize(model, s_msgpack);
             var newtonsoftOutput = new MemoryStream();

@@ -30,6 +30,56 @@ namespace Jsonable.Mono.Tests
                     Assert.Equal(BitConverter.ToInt32(BitConverter.GetBytes(expected.Floats[i]), 0), BitConverter.ToInt32(BitConverter.GetBytes(actual.Floats![i]), 0), "float " + expected.Floats[i].ToString("R", CultureInfo.InvariantCulture));
                 }
             });
+
+            runner.Check("numbers: 40,000 short decimals at every scale written as net10.0 writes them, read back bit for bit", () =>
+            {
+                Values expected = CreateShortDecimals();
+                byte[] json = Encoding.UTF8.GetBytes(expected.ToJson());
+                runner.Record("short-decimals.json", json);
+                Values actual = Values.CreateFromJson(json);
+                for (int i = 0; i < expected.Doubles!.Length; i++)
+                {
+                    Assert.Equal(BitConverter.DoubleToInt64Bits(expected.Doubles[i]), BitConverter.DoubleToInt64Bits(actual.Doubles![i]), "double " + expected.Doubles[i].ToString("R", CultureInfo.InvariantCulture));
+                }
+
+                for (int i = 0; i < expected.Floats!.Length; i++)
+                {
+                    Assert.Equal(BitConverter.ToInt32(BitConverter.GetBytes(expected.Floats[i]), 0), BitConverter.ToInt32(BitConverter.GetBytes(actual.Floats![i]), 0), "float " + expected.Floats[i].ToString("R", CultureInfo.InvariantCulture));
+                }
+            });
+        }
+
+        /// <summary>
+        /// Short decimals at every scale the netstandard2.0 writer settles without Ryū (up to 15 digits for doubles, 9 for
+        /// floats), the edges where it hands over (1e15, 1e9, 1e-7, 1e-5), and floats with halves and quarters between
+        /// 2^22 and 2^24, where two decimals can be equally near.
+        /// </summary>
+        private static Values CreateShortDecimals()
+        {
+            var random = new Random(36);
+            var doubles = new double[20_000];
+            var floats = new float[20_000];
+            for (int i = 0; i < doubles.Length; i++)
+            {
+                long digits = (long)(random.NextDouble() * Math.Pow(10, random.Next(1, 17)));
+                int scale = random.Next(0, 23);
+                double d = digits / Math.Pow(10, scale);
+                doubles[i] = random.Next(2) == 0 ? d : -d;
+                switch (i % 3)
+                {
+                    case 0:
+                        floats[i] = (float)((long)(random.NextDouble() * Math.Pow(10, random.Next(1, 11))) / Math.Pow(10, random.Next(0, 15)));
+                        break;
+                    case 1:
+                        floats[i] = (float)((1 << 22) + random.Next(1 << 23) + (random.Next(4) * 0.25));
+                        break;
+                    default:
+                        floats[i] = (float)(random.NextDouble() * Math.Pow(10, random.Next(-6, 10)));
+                        break;
+                }
+            }
+
+            return new Values { Doubles = doubles, Floats = floats };
         }
 
         private static Values Create()

@@ -109,92 +109,96 @@ internal static class Parsing
     /// decimal exponent within ±<paramref name="maxExponent"/> (what the string parse would give exactly); anything else
     /// (longer, larger, or another spelling a quoted number may use) goes to the string parse.
     /// </summary>
-    private static bool TrySimple(ReadOnlySpan<byte> text, int maxDigits, int maxExponent, out bool negative, out ulong digits, out int exponent)
+    private static unsafe bool TrySimple(ReadOnlySpan<byte> text, int maxDigits, int maxExponent, out bool negative, out ulong digits, out int exponent)
     {
-        digits = 0;
-        exponent = 0;
-        int i = 0;
-        negative = text.Length > 0 && text[0] == '-';
-        if (negative)
+        int length = text.Length;
+        fixed (byte* p = text) // the portable span indexer is a call on Mono and IL2CPP
         {
-            i++;
-        }
-
-        int significant = 0;
-        int integerStart = i;
-        for (; i < text.Length && (uint)(text[i] - '0') <= 9; i++)
-        {
-            if (digits != 0 || text[i] != '0')
+            digits = 0;
+            exponent = 0;
+            int i = 0;
+            negative = length > 0 && p[0] == '-';
+            if (negative)
             {
-                digits = (digits * 10) + (uint)(text[i] - '0');
-                significant++;
+                i++;
             }
-        }
 
-        if (i == integerStart)
-        {
-            return false;
-        }
-
-        if (i < text.Length && text[i] == '.')
-        {
-            int fractionStart = ++i;
-            for (; i < text.Length && (uint)(text[i] - '0') <= 9; i++)
+            int significant = 0;
+            int integerStart = i;
+            for (; i < length && (uint)(p[i] - '0') <= 9; i++)
             {
-                if (digits != 0 || text[i] != '0')
+                if (digits != 0 || p[i] != '0')
                 {
-                    digits = (digits * 10) + (uint)(text[i] - '0');
+                    digits = (digits * 10) + (uint)(p[i] - '0');
                     significant++;
                 }
-
-                exponent--;
             }
 
-            if (i == fractionStart)
+            if (i == integerStart)
             {
                 return false;
             }
-        }
 
-        if (significant > maxDigits)
-        {
-            return false;
-        }
-
-        if (i < text.Length && (text[i] | 0x20) == 'e')
-        {
-            bool negativeExponent = false;
-            if (++i < text.Length && (text[i] == '+' || text[i] == '-'))
+            if (i < length && p[i] == '.')
             {
-                negativeExponent = text[i++] == '-';
+                int fractionStart = ++i;
+                for (; i < length && (uint)(p[i] - '0') <= 9; i++)
+                {
+                    if (digits != 0 || p[i] != '0')
+                    {
+                        digits = (digits * 10) + (uint)(p[i] - '0');
+                        significant++;
+                    }
+
+                    exponent--;
+                }
+
+                if (i == fractionStart)
+                {
+                    return false;
+                }
             }
 
-            int exponentStart = i;
-            int e = 0;
-            for (; i < text.Length && (uint)(text[i] - '0') <= 9; i++)
+            if (significant > maxDigits)
             {
-                if (e > 10_000)
+                return false;
+            }
+
+            if (i < length && (p[i] | 0x20) == 'e')
+            {
+                bool negativeExponent = false;
+                if (++i < length && (p[i] == '+' || p[i] == '-'))
+                {
+                    negativeExponent = p[i++] == '-';
+                }
+
+                int exponentStart = i;
+                int e = 0;
+                for (; i < length && (uint)(p[i] - '0') <= 9; i++)
+                {
+                    if (e > 10_000)
+                    {
+                        return false;
+                    }
+
+                    e = (e * 10) + (p[i] - '0');
+                }
+
+                if (i == exponentStart)
                 {
                     return false;
                 }
 
-                e = (e * 10) + (text[i] - '0');
+                exponent += negativeExponent ? -e : e;
             }
 
-            if (i == exponentStart)
+            if (digits == 0)
             {
-                return false;
+                exponent = 0; // zero whatever its exponent (the sign stays: -0 as .NET Core 3.0+ reads it)
             }
 
-            exponent += negativeExponent ? -e : e;
+            return i == length && exponent >= -maxExponent && exponent <= maxExponent;
         }
-
-        if (digits == 0)
-        {
-            exponent = 0; // zero whatever its exponent (the sign stays: -0 as .NET Core 3.0+ reads it)
-        }
-
-        return i == text.Length && exponent >= -maxExponent && exponent <= maxExponent;
     }
 
     // A JSON number token (already checked) or a quoted number's text: anything else is a real parse failure.

@@ -15,7 +15,7 @@ namespace Jsonable;
 /// powers of two from 2^-20 to 2^60 both give the same bytes (checked exhaustively, and on random values against it),
 /// so only the powers outside that range are declined (-1) and left to the search, and no written byte changes.
 /// </summary>
-internal static class ShortestNumber
+internal static partial class ShortestNumber
 {
     private const int DoublePow5InvBitCount = 125;
     private const int DoublePow5BitCount = 125;
@@ -39,6 +39,11 @@ internal static class ShortestNumber
             return -1;
         }
 
+        if (ieeeMantissa != 0 && ShortDecimals.TryDouble(negative ? -value : value, out ulong shortDigits, out int shortExponent))
+        {
+            return Layout(negative, shortDigits, shortExponent, 17, destination);
+        }
+
         (ulong digits, int exponent) = Double(ieeeMantissa, ieeeExponent);
         return Layout(negative, digits, exponent, 17, destination);
     }
@@ -60,117 +65,16 @@ internal static class ShortestNumber
             return -1;
         }
 
+        if (ieeeMantissa != 0 && ShortDecimals.TrySingle(negative ? -value : value, out ulong shortDigits, out int shortExponent))
+        {
+            return Layout(negative, shortDigits, shortExponent, 9, destination);
+        }
+
         (uint digits, int exponent) = Single(ieeeMantissa, ieeeExponent);
         return Layout(negative, digits, exponent, 9, destination);
     }
 
     private static unsafe uint SingleBits(float value) => *(uint*)&value;
-
-    private static int Zero(bool negative, Span<byte> destination)
-    {
-        int n = 0;
-        if (negative)
-        {
-            destination[n++] = (byte)'-';
-        }
-
-        destination[n++] = (byte)'0';
-        return n;
-    }
-
-    /// <summary>Lays out <paramref name="digits"/> × 10^<paramref name="exponent"/>, right to left straight into <paramref name="destination"/>.</summary>
-    private static int Layout(bool negative, ulong digits, int exponent, int maxPrecision, Span<byte> destination)
-    {
-        while (digits % 10 == 0)
-        {
-            digits /= 10;
-            exponent++;
-        }
-
-        int length = 1;
-        for (ulong power = 10; length < 19 && digits >= power; power *= 10)
-        {
-            length++;
-        }
-
-        int scientific = exponent + length - 1; // the exponent of d.ddd
-        int n = 0;
-        if (negative)
-        {
-            destination[n++] = (byte)'-';
-        }
-
-        if (scientific < -4 || scientific >= maxPrecision)
-        {
-            // d[.ddd]E±xx (three exponent digits when needed)
-            int e = scientific < 0 ? -scientific : scientific;
-            int end = n + length + (length > 1 ? 1 : 0);
-            WriteDigits(digits, destination, end - 1, length > 1 ? n + 1 : -1);
-            destination[end++] = (byte)'E';
-            destination[end++] = scientific < 0 ? (byte)'-' : (byte)'+';
-            if (e >= 100)
-            {
-                destination[end++] = (byte)('0' + (e / 100));
-                e %= 100;
-            }
-
-            destination[end++] = (byte)('0' + (e / 10));
-            destination[end++] = (byte)('0' + (e % 10));
-            return end;
-        }
-
-        if (scientific < 0)
-        {
-            // 0.000ddd
-            destination[n++] = (byte)'0';
-            destination[n++] = (byte)'.';
-            for (int i = -1; i > scientific; i--)
-            {
-                destination[n++] = (byte)'0';
-            }
-
-            WriteDigits(digits, destination, n + length - 1, -1);
-            return n + length;
-        }
-
-        if (length <= scientific + 1)
-        {
-            // ddd000
-            WriteDigits(digits, destination, n + length - 1, -1);
-            n += length;
-            for (int i = length; i <= scientific; i++)
-            {
-                destination[n++] = (byte)'0';
-            }
-
-            return n;
-        }
-
-        // ddd.ddd
-        WriteDigits(digits, destination, n + length, n + scientific + 1);
-        return n + length + 1;
-    }
-
-    /// <summary>Writes the digits of <paramref name="value"/> ending at <paramref name="last"/>, leaving a '.' at <paramref name="dot"/> (-1: none).</summary>
-    private static void WriteDigits(ulong value, Span<byte> destination, int last, int dot)
-    {
-        int at = last;
-        while (true)
-        {
-            if (at == dot)
-            {
-                destination[at--] = (byte)'.';
-            }
-
-            ulong quotient = value / 10;
-            destination[at--] = (byte)('0' + (int)(value - (quotient * 10)));
-            value = quotient;
-            if (value == 0)
-            {
-                return;
-            }
-        }
-    }
 
     private static (ulong Digits, int Exponent) Double(ulong ieeeMantissa, int ieeeExponent)
     {

@@ -172,6 +172,7 @@ public ref partial struct JsonableReader
     /// where <paramref name="min"/> is 0) leaves the reader where it was for the token scanner and
     /// <see cref="Utf8Parser"/>, which know every rule and error.
     /// </summary>
+#if NET
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadPlainInteger(long min, long max, out long value)
     {
@@ -216,6 +217,56 @@ public ref partial struct JsonableReader
         _lastTokenLength = i - start;
         return true;
     }
+#else
+    // netstandard2.0: through a pointer, as System.Memory's portable span indexer is a call on Mono and IL2CPP.
+    private unsafe bool TryReadPlainInteger(long min, long max, out long value)
+    {
+        int length = _buffer.Length;
+        int start = _pos;
+        int i = start;
+        fixed (byte* buf = _buffer)
+        {
+            if (min < 0 && i < length && buf[i] == (byte)'-')
+            {
+                i++;
+            }
+
+            int digitsStart = i;
+            ulong magnitude = 0;
+            while (i < length)
+            {
+                uint digit = (uint)(buf[i] - '0');
+                if (digit > 9)
+                {
+                    break;
+                }
+
+                magnitude = unchecked((magnitude * 10) + digit);
+                i++;
+            }
+
+            int digits = i - digitsStart;
+            if (digits is 0 or > MaxPlainIntegerDigits
+                || (digits > 1 && buf[digitsStart] == (byte)'0')
+                || (i < length && (buf[i] == (byte)'.' || (buf[i] | 0x20) == (byte)'e')))
+            {
+                value = 0;
+                return false;
+            }
+
+            value = digitsStart > start ? -(long)magnitude : (long)magnitude;
+        }
+
+        if (value < min || value > max)
+        {
+            return false;
+        }
+
+        _pos = i;
+        _lastTokenLength = i - start;
+        return true;
+    }
+#endif
 
     // 10^18 - 1 fits a long with room to spare, so no overflow check is needed while parsing.
     private const int MaxPlainIntegerDigits = 18;

@@ -223,7 +223,7 @@ public ref partial struct JsonableReader
     /// <summary>
     /// Moves past the next member name if the input holds exactly <paramref name="encodedJmc1"/> or
     /// <paramref name="encodedJson"/> (whichever is this reader's format) and returns <see langword="true"/>; otherwise
-    /// reads nothing. The same check as <see cref="TryReadExpectedPropertyName"/> with the comma decided by the caller:
+    /// reads nothing. The same check as <see cref="TryReadExpectedPropertyName(ref bool, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> with the comma decided by the caller:
     /// generated readers read members in declaration order straight through, so they know whether a member is the first
     /// (they pass the encoding without its leading comma) and pass the writer's constants, which makes this one unrolled
     /// comparison where it is inlined. The caller vouches that both are a writer's encoding of a member name (comma, JMC1

@@ -8,13 +8,13 @@ namespace Jsonable;
 
 /// <summary>
 /// Pre-encoded member names, and the writes generated code makes of a value followed by the next member's name in one
-/// reservation and one copy (each the same bytes as the value write and then <see cref="WritePreEncodedName"/>).
+/// reservation and one copy (each the same bytes as the value write and then <see cref="WritePreEncodedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>).
 /// </summary>
 public ref partial struct JsonableWriter
 {
     /// <summary>
     /// Starts an object and writes its first member's name in one reservation and one copy: what
-    /// <see cref="WriteObjectStart"/> then <see cref="WritePreEncodedName"/> write, for generated code whose first member is
+    /// <see cref="WriteObjectStart"/> then <see cref="WritePreEncodedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> write, for generated code whose first member is
     /// always written. Takes the name in the same form as every other member's, with its leading comma, and writes
     /// <c>{</c> over that comma.
     /// </summary>
@@ -60,7 +60,7 @@ public ref partial struct JsonableWriter
 
     /// <summary>
     /// Writes <c>true</c> or <c>false</c> and then the next member's pre-encoded name (with its leading comma) in one
-    /// reservation: what <see cref="WriteBoolean"/> then <see cref="WritePreEncodedName"/> write.
+    /// reservation: what <see cref="WriteBoolean"/> then <see cref="WritePreEncodedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> write.
     /// </summary>
     /// <param name="value">The value.</param>
     /// <param name="jmc1">The next name as JMC1 bytes.</param>
@@ -79,7 +79,7 @@ public ref partial struct JsonableWriter
 
     /// <summary>
     /// Writes a signed integer and then the next member's pre-encoded name (with its leading comma) in one
-    /// reservation: what <see cref="WriteNumber(long)"/> then <see cref="WritePreEncodedName"/> write, for generated
+    /// reservation: what <see cref="WriteNumber(long)"/> then <see cref="WritePreEncodedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> write, for generated
     /// code where a number member is followed by one that is always written.
     /// </summary>
     /// <param name="value">The value.</param>
@@ -117,7 +117,7 @@ public ref partial struct JsonableWriter
 
     /// <summary>
     /// Writes a string (or <c>null</c>) and then the next member's pre-encoded name (with its leading comma) in one
-    /// reservation: what <see cref="WriteString(string)"/> then <see cref="WritePreEncodedName"/> write.
+    /// reservation: what <see cref="WriteString(string)"/> then <see cref="WritePreEncodedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> write.
     /// </summary>
     /// <param name="value">The value.</param>
     /// <param name="jmc1">The next name as JMC1 bytes.</param>
