@@ -57,61 +57,69 @@ internal static class ShortDecimals
         return false;
     }
 
+    // 5^0 to 5^12: with a float's 24-bit mantissa, products below 2^52.
+    private static readonly ulong[] s_powersOf5 =
+    {
+        1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625,
+    };
+
     /// <summary>
-    /// For a positive float below 2^24 that is not a power of two: the decimal with the fewest fraction digits that reads
-    /// back to it (at most 9 significant digits), nearest to it among those of its length, as Ryū picks. Several decimals of 7 to 9
-    /// digits may read as the same float, so the nearest is taken (the float's interval is symmetric when it is not a
-    /// power of two), and an exact tie is left to Ryū. A float is read through the double n / 10^k, which rounds to the
-    /// float as the text does unless it lies exactly on a float midpoint (left to Ryū).
+    /// For a float from 2^-16 to below 2^24 that is not a power of two (its IEEE fields): the decimal with the fewest
+    /// fraction digits that reads back to it (at most 9 significant digits), nearest to it among those of its length, as
+    /// Ryū picks; a decimal on the edge of the float's rounding interval, or halfway between two, is left to Ryū. Exact
+    /// 64-bit integer arithmetic (a multiply and shifts per fraction digit tried), no divisions or double rounding.
     /// </summary>
-    public static bool TrySingle(float value, out ulong digits, out int exponent)
+    public static bool TrySingle(uint ieeeMantissa, int ieeeExponent, out ulong digits, out int exponent)
     {
         digits = 0;
         exponent = 0;
-        double magnitude = value;
-        if (!(magnitude < 16_777_216) || magnitude < 1e-5)
+
+        // value = m × 2^-shift. From 2^24 on an ulp exceeds 1, and a shorter decimal may end in zeros before the point
+        // (85096928 reads back from 85096930): that takes Ryū.
+        int shift = 150 - ieeeExponent;
+        if (shift < 0 || shift > 39)
         {
-            // From 2^24 on a float's ulp exceeds 1, and a shorter decimal may end in zeros before the point (85096928
-            // reads back from 85096930): that takes Ryū.
             return false;
         }
 
-        double[] powers = s_powersOf10;
-        for (int k = 0; k < 15; k++)
+        ulong m = (1UL << 23) | ieeeMantissa;
+
+        // ceil(shift × log10(2)): with 10^-last at most an ulp, some decimal of that many fraction digits lies within
+        // half an ulp, so the search ends there (and last ≤ shift, so value × 10^k is m × 5^k / 2^(shift - k)).
+        int last = ((shift * 78913) + (1 << 18) - 1) >> 18;
+        ulong[] powers = s_powersOf5;
+        for (int k = 0; k <= last; k++)
         {
-            double scaled = magnitude * powers[k];
-            if (scaled >= 1e9)
+            int t = shift - k;
+            ulong scaled = m * powers[k]; // value × 10^k × 2^t, exact
+            if (t == 0)
             {
-                return false;
+                digits = scaled;
+                exponent = -k;
+                return true;
             }
 
-            long n = (long)(scaled + 0.5);
-            double distance = scaled - n;
-            if (distance < 0)
+            ulong n = (scaled + (1UL << (t - 1))) >> t; // the nearest integer to value × 10^k (halves up)
+            long rest = (long)(scaled - (n << t)); // (value × 10^k - n) × 2^t, in [-2^(t-1), 2^(t-1))
+
+            // n / 10^k reads back when it lies within half an ulp (5^k / 2^(t+1) at this scale) of the value; the
+            // interval is symmetric as the value is not a power of two.
+            ulong twice = (ulong)(rest < 0 ? -rest : rest) << 1;
+            if (twice < powers[k])
             {
-                distance = -distance;
+                if (rest == -(1L << (t - 1)))
+                {
+                    return false; // exactly halfway between n - 1 and n: Ryū's tie rules decide
+                }
+
+                digits = n;
+                exponent = -k;
+                return true;
             }
 
-            // Within half a float ulp (at most scaled × 2^-24) of the value, with room for the product's rounding.
-            if (distance <= scaled * (1.0 / (1 << 23)))
+            if (twice == powers[k])
             {
-                if (distance > 0.5 - 1e-6)
-                {
-                    return false; // (nearly) halfway between two decimals: Ryū's tie rules decide
-                }
-
-                double q = n / powers[k];
-                if ((BitConverter.DoubleToInt64Bits(q) & 0x1FFF_FFFF) == 0x1000_0000)
-                {
-                    return false; // on a float midpoint: rounding the double again may differ from reading the text
-                }
-
-                if ((float)q == value)
-                {
-                    digits = (ulong)n;
-                    exponent = -k;
-                    return true;
-                }
+                return false; // on the interval's edge: reading it back rounds to even
             }
         }
 

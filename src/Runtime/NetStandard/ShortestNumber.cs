@@ -65,7 +65,7 @@ internal static partial class ShortestNumber
             return -1;
         }
 
-        if (ieeeMantissa != 0 && ShortDecimals.TrySingle(negative ? -value : value, out ulong shortDigits, out int shortExponent))
+        if (ieeeMantissa != 0 && ShortDecimals.TrySingle(ieeeMantissa, ieeeExponent, out ulong shortDigits, out int shortExponent))
         {
             return Layout(negative, shortDigits, shortExponent, 9, destination);
         }
