@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using Jsonable.AspNetCore.SignalR;
 
@@ -16,9 +15,8 @@ public sealed class JavaScriptClientTests
     [InlineData("LongPolling")]
     public async Task The_javascript_client_works_unchanged(string transport)
     {
-        string directory = NodeTheoryAttribute.ScriptDirectory();
         await using HubHost host = await HubHost.StartAsync(static signalR => signalR.AddJsonableProtocol());
-        using JsonDocument result = JsonDocument.Parse(await RunNodeAsync(directory, host.HubUrl, transport));
+        using JsonDocument result = JsonDocument.Parse(await NodeScript.RunAsync("client.mjs", host.HubUrl, transport));
         JsonElement root = result.RootElement;
         JsonElement move = root.GetProperty("move");
         Assert.Equal("{\"name\":\"p\",\"x\":2.25,\"y\":-2,\"score\":10,\"alive\":false,\"items\":[1,2]}", move.GetRawText());
@@ -28,31 +26,5 @@ public sealed class JavaScriptClientTests
         Assert.Equal("An unexpected error occurred invoking 'Fail' on the server. HubException: no room red", root.GetProperty("fail").GetString());
         Assert.Equal("js:7", root.GetProperty("askClient").GetString());
         Assert.Equal(5, root.GetProperty("tick").GetProperty("tick").GetInt32());
-    }
-
-    private static async Task<string> RunNodeAsync(string directory, string url, string transport)
-    {
-        var start = new ProcessStartInfo("node", ["client.mjs", url, transport])
-        {
-            WorkingDirectory = directory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        using Process node = Process.Start(start)!;
-        Task<string> output = node.StandardOutput.ReadToEndAsync();
-        Task<string> error = node.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
-        try
-        {
-            await node.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            node.Kill(entireProcessTree: true);
-            throw;
-        }
-
-        Assert.True(node.ExitCode == 0, "node exited with " + node.ExitCode + ": " + await error);
-        return await output;
     }
 }

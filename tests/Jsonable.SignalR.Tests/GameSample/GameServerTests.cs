@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Net;
 using System.Text;
 using System.Text.Json;
@@ -133,7 +132,7 @@ public sealed class GameServerTests
     public async Task The_javascript_client_follows_the_world_and_resumes_from_its_version(string transport)
     {
         await using GameServerHost server = await GameServerHost.StartAsync();
-        using JsonDocument result = JsonDocument.Parse(await RunNodeAsync("game-feed.mjs", server.Url, transport));
+        using JsonDocument result = JsonDocument.Parse(await NodeScript.RunAsync("game-feed.mjs", server.Url, transport));
         JsonElement root = result.RootElement;
         long held = root.GetProperty("held").GetInt64();
         long serverVersion = root.GetProperty("serverVersion").GetInt64();
@@ -158,31 +157,5 @@ public sealed class GameServerTests
             float x = n * 0.5f;
             await server.WaitForAsync(room, (_, world) => world.Players["p1"].X == x);
         }
-    }
-
-    private static async Task<string> RunNodeAsync(string script, string url, string transport)
-    {
-        var start = new ProcessStartInfo("node", [script, url, transport])
-        {
-            WorkingDirectory = Path.GetFullPath(Path.Combine(NodeTheoryAttribute.ScriptDirectory(), "..", "..", "js")), // GameSample/js/../../js
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        using Process node = Process.Start(start)!;
-        Task<string> output = node.StandardOutput.ReadToEndAsync();
-        Task<string> error = node.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
-        try
-        {
-            await node.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            node.Kill(entireProcessTree: true);
-            throw;
-        }
-
-        Assert.True(node.ExitCode == 0, "node exited with " + node.ExitCode + ": " + await error + await output);
-        return await output;
     }
 }
