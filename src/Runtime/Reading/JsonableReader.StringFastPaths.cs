@@ -66,7 +66,7 @@ public ref partial struct JsonableReader
         ReadOnlySpan<byte> content = ReadRawString(hint, out StringContent kind);
         return kind switch
         {
-            StringContent.Ascii => Encoding.Latin1.GetString(content),
+            StringContent.Ascii => AsciiToString(content),
             StringContent.Utf8 => DecodeUtf8(content, start),
             _ => UnescapeOrThrow(content, start + 1, new char[content.Length]),
         };
@@ -89,7 +89,7 @@ public ref partial struct JsonableReader
             int printable = Vector128.IsHardwareAccelerated && start + Vector128<byte>.Count <= buf.Length
                 ? PrintableAsciiPrefixOfVector(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(buf), (nuint)start))
                 : PrintableAsciiPrefix(content);
-            return printable >= length ? Encoding.Latin1.GetString(content) : null;
+            return printable >= length ? AsciiToString(content) : null;
         }
 #else
         if (length <= 16)
@@ -354,4 +354,71 @@ public ref partial struct JsonableReader
         (byte)'t' => '\t',
         _ => '\0',
     };
+    /// <summary>
+    /// Printable ASCII (already checked) as a string: allocated at its exact length and widened into directly.
+    /// <c>Encoding.Latin1.GetString</c> does the same widening behind virtual calls and checks, which on short strings
+    /// (most member values) cost as much as the widening.
+    /// </summary>
+    private static string AsciiToString(ReadOnlySpan<byte> ascii)
+    {
+#if NET
+        if (ascii.IsEmpty)
+        {
+            return string.Empty;
+        }
+
+        return Vector128.IsHardwareAccelerated
+            ? string.Create(ascii.Length, ascii, static (chars, bytes) => WidenAscii(bytes, chars))
+            : Encoding.Latin1.GetString(ascii);
+#else
+        return Encoding.Latin1.GetString(ascii);
+#endif
+    }
+
+#if NET
+    /// <summary>Widens bytes to chars of the same length: 16 at a time (the last 16 overlapping), 8 at a time below 16.</summary>
+    private static void WidenAscii(ReadOnlySpan<byte> bytes, Span<char> chars)
+    {
+        ref byte src = ref MemoryMarshal.GetReference(bytes);
+        ref ushort dst = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
+        nuint n = (nuint)bytes.Length;
+        if (n >= (nuint)Vector128<byte>.Count)
+        {
+            nuint last = n - (nuint)Vector128<byte>.Count;
+            nuint i = 0;
+            while (true)
+            {
+                Vector128<byte> v = Vector128.LoadUnsafe(ref src, i);
+                Vector128.WidenLower(v).StoreUnsafe(ref dst, i);
+                Vector128.WidenUpper(v).StoreUnsafe(ref dst, i + 8);
+                i += (nuint)Vector128<byte>.Count;
+                if (i > last)
+                {
+                    break;
+                }
+            }
+
+            if (i != n)
+            {
+                Vector128<byte> v = Vector128.LoadUnsafe(ref src, last);
+                Vector128.WidenLower(v).StoreUnsafe(ref dst, last);
+                Vector128.WidenUpper(v).StoreUnsafe(ref dst, last + 8);
+            }
+        }
+        else if (n >= sizeof(ulong))
+        {
+            Vector128<byte> head = Vector128.CreateScalarUnsafe(Unsafe.ReadUnaligned<ulong>(ref src)).AsByte();
+            Vector128<byte> tail = Vector128.CreateScalarUnsafe(Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref src, n - sizeof(ulong)))).AsByte();
+            Vector128.WidenLower(head).StoreUnsafe(ref dst);
+            Vector128.WidenLower(tail).StoreUnsafe(ref dst, n - sizeof(ulong));
+        }
+        else
+        {
+            for (nuint i = 0; i < n; i++)
+            {
+                Unsafe.Add(ref dst, i) = Unsafe.Add(ref src, i);
+            }
+        }
+    }
+#endif
 }

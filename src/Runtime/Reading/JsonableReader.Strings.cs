@@ -138,7 +138,7 @@ public ref partial struct JsonableReader
         {
             // One scan found the end and showed every byte is printable ASCII: widening is the only work left,
             // into one string of exactly the right length.
-            StringContent.Ascii => content.IsEmpty ? string.Empty : Encoding.Latin1.GetString(content),
+            StringContent.Ascii => AsciiToString(content),
             StringContent.Utf8 => DecodeUtf8(content, start),
             _ => UnescapeToString(content, start + 1),
         };

@@ -181,11 +181,17 @@ public ref partial struct JsonableReader
     {
         if (value is null && RespectsNullableAnnotations)
         {
-            throw new JsonableException($"null cannot be read into '{memberName}': it is declared non-nullable ({typeName}, not {typeName}?).", Math.Max(_pos - 4, 0));
+            ThrowNullIntoNonNullable(memberName, typeName);
         }
 
         return value;
     }
+
+    // Out of line: keeps NonNullableMember small enough to inline into every member read of a large type.
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private readonly void ThrowNullIntoNonNullable(string memberName, string typeName) =>
+        throw new JsonableException($"null cannot be read into '{memberName}': it is declared non-nullable ({typeName}, not {typeName}?).", Math.Max(_pos - 4, 0));
 
     /// <summary>The error for a read-only member (<c>[Editable(false)]</c>, <c>[Key]</c>) a merge patch names in an object that exists.</summary>
     /// <param name="memberName">The member's wire name.</param>
