@@ -13,6 +13,19 @@ namespace Jsonable.Metadata;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public struct ArrayBuilder<T>
 {
+#if NET
+    // The first elements live in the builder itself (a local of the generated reader): most lists of unknown length are
+    // short, and renting and returning pooled storage (two thread-static lookups) cost more than reading them.
+    private const int InlineCount = 8;
+    private InlineItems _inline;
+
+    [System.Runtime.CompilerServices.InlineArray(InlineCount)]
+    private struct InlineItems
+    {
+        private T _element;
+    }
+#endif
+
     private T[]? _items;
     private int _count;
 
@@ -23,12 +36,37 @@ public struct ArrayBuilder<T>
     /// <param name="item">The element.</param>
     public void Add(T item)
     {
+#if NET
+        if (_items is null && _count < InlineCount)
+        {
+            _inline[_count++] = item;
+            return;
+        }
+#endif
         if (_items is null || _count == _items.Length)
         {
             Grow();
         }
 
         _items![_count++] = item;
+    }
+
+    /// <summary>The elements added, wherever they are held.</summary>
+    private Span<T> Items
+    {
+#if NET
+        [System.Diagnostics.CodeAnalysis.UnscopedRef]
+#endif
+        get
+        {
+#if NET
+            if (_items is null)
+            {
+                return ((Span<T>)_inline).Slice(0, _count);
+            }
+#endif
+            return _items.AsSpan(0, _count);
+        }
     }
 
     /// <summary>Copies the elements into a new array and returns the pooled storage.</summary>
@@ -40,7 +78,7 @@ public struct ArrayBuilder<T>
             return [];
         }
 
-        T[] result = _items.AsSpan(0, _count).ToArray();
+        T[] result = Items.ToArray();
         Release();
         return result;
     }
@@ -53,7 +91,7 @@ public struct ArrayBuilder<T>
     public List<T> ToList()
     {
         var list = new List<T>(_count);
-        list.AddRange(_items.AsSpan(0, _count));
+        list.AddRange(Items);
         Release();
         return list;
     }
@@ -63,14 +101,20 @@ public struct ArrayBuilder<T>
     public T[] CopyTo(T[] destination)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        _items.AsSpan(0, _count).CopyTo(destination);
+        Items.CopyTo(destination);
         Release();
         return destination;
     }
 
     private void Grow()
     {
-        T[] larger = ArrayPool<T>.Shared.Rent(_items is null ? 8 : _items.Length * 2);
+        T[] larger = ArrayPool<T>.Shared.Rent(_items is null ? Math.Max(_count * 2, 8) : _items.Length * 2);
+#if NET
+        if (_items is null)
+        {
+            Items.CopyTo(larger); // the inline elements
+        }
+#endif
         if (_items is not null)
         {
             _items.AsSpan(0, _count).CopyTo(larger);
