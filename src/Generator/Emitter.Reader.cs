@@ -259,8 +259,8 @@ internal sealed partial class Emitter
     }
 
     /// <summary>An encoded name without its leading comma (the first member has none); a literal may be a byte array, hence the cast.</summary>
-    private static string WithoutComma(string encoded) =>
-        encoded.StartsWith("__Jsonable", System.StringComparison.Ordinal) ? encoded + ".Slice(1)" : $"(({Span})({encoded})).Slice(1)";
+    private string WithoutComma(string encoded) =>
+        encoded.StartsWith("__Jsonable", System.StringComparison.Ordinal) ? SlicedName(encoded) : $"(({Span})({encoded})).Slice(1)";
 
     /// <summary>
     /// What a member the type does not know gets: kept in the <c>[JsonExtensionData]</c> dictionary (<paramref name="extensionTarget"/>),
