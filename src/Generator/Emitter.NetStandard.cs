@@ -100,6 +100,16 @@ internal sealed partial class Emitter
     /// </summary>
     private string SlicedName(string field) => _netStandardShape ? $"(({Span}){field}).Slice(1)" : field + ".Slice(1)";
 
+    /// <summary>
+    /// The check for the first member's name, which has no leading comma: the netstandard2.0 shape passes its name arrays
+    /// whole to the runtime's array overload, which skips the comma itself (a span built and sliced around each array is
+    /// calls on Mono and IL2CPP, once per object read).
+    /// </summary>
+    private string ExpectedFirstName(string jmc1, string json) =>
+        _netStandardShape && jmc1.StartsWith("__Jsonable", System.StringComparison.Ordinal) && json.StartsWith("__Jsonable", System.StringComparison.Ordinal)
+            ? $"reader.TryReadExpectedFirstName({jmc1}, {json})"
+            : $"reader.TryReadExpectedName({WithoutComma(jmc1)}, {WithoutComma(json)})";
+
     /// <summary>Each <c>"..."u8</c> literal (C# 11) as a constant byte array read as a span, which C# 7.3 and later compile to static data.</summary>
     private static string WithoutUtf8Literals(string source) => s_utf8Literal.Replace(source, match =>
     {

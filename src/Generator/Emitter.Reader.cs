@@ -237,8 +237,7 @@ internal sealed partial class Emitter
         {
             MemberModel member = written[i];
             (string jmc1, string json) = EncodedNamePair(member);
-            string names = i == 0 ? $"{WithoutComma(jmc1)}, {WithoutComma(json)}" : $"{jmc1}, {json}";
-            _w.Open($"if (!reader.TryReadExpectedName({names}))");
+            _w.Open($"if (!{(i == 0 ? ExpectedFirstName(jmc1, json) : $"reader.TryReadExpectedName({jmc1}, {json})")})");
             _w.Line("goto __members;");
             _w.Close();
             _w.Line();
