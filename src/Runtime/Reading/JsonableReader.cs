@@ -135,7 +135,11 @@ public ref partial struct JsonableReader
 #endif
         if (IsJmc && IsNestedHeaderAt(p))
         {
+#if NET
             _pos = p + Jmc1.Header.Length;
+#else
+            _pos = p + HeaderSize;
+#endif
             Enter();
             _pos++;
             return true;
