@@ -1,7 +1,6 @@
 extern alias AotApi;
 
 using System.Reflection;
-using System.Reflection.Emit;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Jsonable.AspNetCore.Http;
@@ -23,7 +22,7 @@ public sealed class GeneratorNotRunResultTests
     [Fact]
     public async Task JsonableResultsOk_MarkedTypeFromAnAssemblyBuiltWithoutTheGenerator_NamesTheMissingGenerator()
     {
-        Type marked = DefineMarkedTypeWithoutGeneratedCode(out string assemblyName);
+        Type marked = UngeneratedTypes.DefineMarked("NoGenerator.Item", out string assemblyName);
         var context = new DefaultHttpContext { RequestServices = new ServiceCollection().BuildServiceProvider() };
         context.Response.Body = new MemoryStream();
         MethodInfo ok = typeof(GeneratorNotRunResultTests).GetMethod(nameof(ExecuteOkAsync), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(marked);
@@ -39,7 +38,7 @@ public sealed class GeneratorNotRunResultTests
     [Fact]
     public async Task AppJsonOptions_MarkedTypeFromAnAssemblyBuiltWithoutTheGenerator_WarnsThatSystemTextJsonServesIt()
     {
-        Type marked = DefineMarkedTypeWithoutGeneratedCode(out string assemblyName);
+        Type marked = UngeneratedTypes.DefineMarked("NoGenerator.Item", out string assemblyName);
         var logs = new CollectingLoggerProvider();
         await using WebApplication app = await AppJsonOptionsHost.StartAsync(AppStack.Minimal, logs: logs);
         JsonSerializerOptions options = app.Services.GetRequiredService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>().Value.SerializerOptions;
@@ -54,15 +53,4 @@ public sealed class GeneratorNotRunResultTests
     }
 
     private static Task ExecuteOkAsync<T>(T value, HttpContext context) => JsonableResults.Ok(value).ExecuteAsync(context);
-
-    /// <summary>A public class marked [ToJson] in an assembly of its own that no generator has seen.</summary>
-    private static Type DefineMarkedTypeWithoutGeneratedCode(out string assemblyName)
-    {
-        assemblyName = "NoGenerator" + Guid.NewGuid().ToString("N");
-        AssemblyBuilder assembly = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName(assemblyName), AssemblyBuilderAccess.Run);
-        TypeBuilder type = assembly.DefineDynamicModule(assemblyName).DefineType("NoGenerator.Item", TypeAttributes.Public | TypeAttributes.Class);
-        type.SetCustomAttribute(new CustomAttributeBuilder(typeof(ToJsonAttribute).GetConstructor(Type.EmptyTypes)!, []));
-        type.DefineDefaultConstructor(MethodAttributes.Public);
-        return type.CreateType();
-    }
 }
