@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace Jsonable;
 
@@ -34,5 +35,6 @@ static class Jmc1
 
     /// <summary>Whether a writer can put a length comment before a value of length <paramref name="n"/>.</summary>
     /// <param name="n">A UTF-8 byte count or an element count.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool CanEncodeLength(int n) => (uint)n <= MaxLength && n != UnencodableLength;
 }
