@@ -165,11 +165,6 @@ internal sealed partial class Emitter
     private void EmitWriteHelper(TypeShape shape, string name)
     {
         TypeShape element = shape.Element!;
-        if (!_netStandardShape && shape.Kind is ShapeKind.Array or ShapeKind.List or ShapeKind.Nullable)
-        {
-            _w.Line(AggressiveInlining); // a loop and its element's writer: see AggressiveInlining
-        }
-
         _w.Open($"private static void {name}(ref {Rt}JsonableWriter writer, {shape.TypeName} value)");
         if (shape.Kind == ShapeKind.Nullable)
         {

@@ -40,7 +40,6 @@ internal sealed partial class Emitter
 
         if (!_netStandardShape)
         {
-            _w.Line(AggressiveInlining);
             _w.Line($"static void {Md}IJsonableWritable<{SelfType}>.WriteJsonable(ref {Rt}JsonableWriter writer, {SelfType} value) => __JsonableWriteValue(ref writer, value);");
             _w.Line();
         }
@@ -84,11 +83,6 @@ internal sealed partial class Emitter
     private void EmitWriteValue(string methodName, List<MemberModel> members)
     {
         bool withDiscriminator = methodName == WriteWithDiscriminatorMethod; // as a polymorphic base's value: the discriminator first (Emitter.Polymorphism.cs)
-        if (methodName == ExactWriteValueName && InlineWriteValue(members))
-        {
-            _w.Line(AggressiveInlining);
-        }
-
         _w.Open($"{MethodModifiers(methodName)}void {methodName}(ref {Rt}JsonableWriter writer, {SelfType} value{(withDiscriminator ? $", {Span} discriminatorJmc1, {Span} discriminatorJson" : string.Empty)})");
         if (!_model.IsValueType)
         {
@@ -243,23 +237,6 @@ internal sealed partial class Emitter
     /// <summary>", handling" when the number is written other than as a plain number (WriteAsString, named NaN/Infinity), else nothing.</summary>
     private static string WriteHandlingArgument(TypeShape shape) =>
         (shape.NumberHandling & (TypeShape.WriteAsString | TypeShape.AllowNamedFloatingPointLiterals)) != 0 ? ", " + NumberHandlingArgument(shape) : string.Empty;
-
-    /// <summary>
-    /// The attribute that makes the JIT inline a writer method whatever its budget. Generated writers inline into one
-    /// another (a list's loop, its element's body, that body's own lists); a discretionary inline anywhere on that chain
-    /// makes every writer call under it count against the JIT's per-method inlining budget, and once that runs out the
-    /// writer's one-store calls (a comma, a brace, a name) become real calls in the innermost, hottest loops.
-    /// </summary>
-    private const string AggressiveInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
-
-    /// <summary>
-    /// Whether a type's writer body is inlined wherever it is written: only small objects (few members), whose call
-    /// would cost as much as their body, so that forcing them in does not grow the callers much.
-    /// </summary>
-    private bool InlineWriteValue(List<MemberModel> members) =>
-        !_netStandardShape && _model.Polymorphism is null && members.Count <= MaxInlinedWriteMembers;
-
-    private const int MaxInlinedWriteMembers = 4;
 
     private string WriteStatement(TypeShape shape, string expr) => shape.Kind switch
     {

@@ -1,5 +1,4 @@
 using System;
-using System.Runtime.CompilerServices;
 
 namespace Jsonable;
 
@@ -35,6 +34,5 @@ static class Jmc1
 
     /// <summary>Whether a writer can put a length comment before a value of length <paramref name="n"/>.</summary>
     /// <param name="n">A UTF-8 byte count or an element count.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool CanEncodeLength(int n) => (uint)n <= MaxLength && n != UnencodableLength;
 }

@@ -10,7 +10,6 @@ public ref partial struct JsonableWriter
 {
     /// <summary>Writes a signed integer.</summary>
     /// <param name="value">The value.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteNumber(long value)
     {
         // Reserve first, in its own statement: "_pos += Format(value, ref ReserveRef(n))" would read _pos before the
@@ -21,7 +20,6 @@ public ref partial struct JsonableWriter
 
     /// <summary>Writes an unsigned integer.</summary>
     /// <param name="value">The value.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteNumber(ulong value)
     {
         ref byte dest = ref ReserveRef(IntegerFormatter.MaxLength); // in its own statement, as above

@@ -150,21 +150,20 @@ public ref partial struct JsonableWriter
     }
 
     /// <summary><c>null</c> as the 4-byte value that stores it in one write.</summary>
-    private static uint NullBytes { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => BitConverter.IsLittleEndian ? 0x6C6C756EU : 0x6E756C6CU; }
+    private static uint NullBytes => BitConverter.IsLittleEndian ? 0x6C6C756EU : 0x6E756C6CU;
 
     /// <summary><c>true</c> and four zero bytes, as the 8-byte value that stores it in one write.</summary>
-    private static ulong TrueBytes { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => BitConverter.IsLittleEndian ? 0x65757274UL : 0x7472756500000000UL; }
+    private static ulong TrueBytes => BitConverter.IsLittleEndian ? 0x65757274UL : 0x7472756500000000UL;
 
     /// <summary><c>false</c> and three zero bytes, as the 8-byte value that stores it in one write.</summary>
-    private static ulong FalseBytes { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => BitConverter.IsLittleEndian ? 0x65736C6166UL : 0x66616C7365000000UL; }
+    private static ulong FalseBytes => BitConverter.IsLittleEndian ? 0x65736C6166UL : 0x66616C7365000000UL;
 
     /// <summary><c>/*JMC1*/</c> as the little-endian 8-byte value that stores it in one write.</summary>
-    private static ulong Jmc1HeaderBytes { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => BitConverter.IsLittleEndian ? 0x2F2A31434D4A2A2FUL : 0x2F2A4A4D43312A2FUL; }
+    private static ulong Jmc1HeaderBytes => BitConverter.IsLittleEndian ? 0x2F2A31434D4A2A2FUL : 0x2F2A4A4D43312A2FUL;
 
     /// <summary><c>/*</c>, the length 0 (<see cref="Jmc1.LengthBias"/>, low byte first), <c>*/[]</c> as the little-endian 8-byte value that stores it in one write.</summary>
     private static ulong EmptyArrayJmc1Bytes
     {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get
         {
             const ulong LittleEndian = 0x2A2FUL | ((ulong)Jmc1.LengthBias << 16) | (0x2F2AUL << 32) | (0x5D5BUL << 48);
