@@ -1,6 +1,14 @@
+extern alias AotApi;
+
 using System.Reflection;
 using System.Reflection.Emit;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.AppJsonOptions;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Options;
+using Todo = AotApi::Jsonable.Samples.AotApi.Todo;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -26,6 +34,23 @@ public sealed class GeneratorNotRunResultTests
         Assert.Contains($"the Jsonable generator did not run for its assembly '{assemblyName}'", e.Message, StringComparison.Ordinal);
         Assert.Contains("Reference the Jsonable package", e.Message, StringComparison.Ordinal);
         Assert.Equal(0, context.Response.Body.Length);
+    }
+
+    [Fact]
+    public async Task AppJsonOptions_MarkedTypeFromAnAssemblyBuiltWithoutTheGenerator_WarnsThatSystemTextJsonServesIt()
+    {
+        Type marked = DefineMarkedTypeWithoutGeneratedCode(out string assemblyName);
+        var logs = new CollectingLoggerProvider();
+        await using WebApplication app = await AppJsonOptionsHost.StartAsync(AppStack.Minimal, logs: logs);
+        JsonSerializerOptions options = app.Services.GetRequiredService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>().Value.SerializerOptions;
+
+        options.GetTypeInfo(typeof(Todo)); // generated: no warning
+        JsonTypeInfo info = options.GetTypeInfo(marked);
+
+        Assert.Equal(JsonTypeInfoKind.Object, info.Kind); // still served, as System.Text.Json alone serves it
+        string warning = Assert.Single(logs.Messages, m => m.Contains("System.Text.Json's own contract", StringComparison.Ordinal));
+        Assert.StartsWith($"Warning: {marked} is read and written by System.Text.Json's own contract, not by generated code (JSON only): ", warning, StringComparison.Ordinal);
+        Assert.Contains($"the Jsonable generator did not run for its assembly '{assemblyName}'", warning, StringComparison.Ordinal);
     }
 
     private static Task ExecuteOkAsync<T>(T value, HttpContext context) => JsonableResults.Ok(value).ExecuteAsync(context);
