@@ -98,7 +98,7 @@ internal static class FanOutCheck
                 continue;
             }
 
-            sent[etag.Tag] = at;
+            sent[VersionOf(etag.Tag)] = at;
         }
 
         try
@@ -122,7 +122,7 @@ internal static class FanOutCheck
             bytes += subscriber.Bytes;
             foreach ((string etag, long at) in subscriber.Received)
             {
-                if (sent.TryGetValue(etag, out long sentAt))
+                if (sent.TryGetValue(VersionOf(etag), out long sentAt))
                 {
                     delays.Add(Stopwatch.GetElapsedTime(sentAt, at).TotalMilliseconds);
                     last = Math.Max(last, at);
@@ -137,6 +137,12 @@ internal static class FanOutCheck
             problems.Add($"{name}: {incomplete} of {subscriberCount} subscribers did not receive all {changes} changes");
         }
 
+        if (delays.Count < subscriberCount * changes - incomplete * changes)
+        {
+            // An event whose id names no PATCH sent (a feed whose ids changed form) would leave the delays unmeasured.
+            problems.Add($"{name}: {subscriberCount * changes - delays.Count} events carried an id that matches no PATCH's ETag");
+        }
+
         if (different > 0)
         {
             problems.Add($"{name}: {different} of {subscriberCount} subscribers' copies differ from the stored transform");
@@ -147,6 +153,12 @@ internal static class FanOutCheck
         return new Result(name, url, subscriberCount, changes, delays.Count, delays.Count / seconds, Percentile(delays, 50), Percentile(delays, 99), delays.Count > 0 ? delays[^1] : 0,
             delays.Count > 0 ? (double)bytes / (subscriberCount * (changes + 1)) : 0);
     }
+
+    /// <summary>
+    /// The version an ETag or an event id names: the ETag's opaque tag without its quotes (<c>"7"</c>), the version feed's
+    /// event id bare (<c>7</c>), so a PATCH and the event it caused meet on one key.
+    /// </summary>
+    private static string VersionOf(string tag) => tag.StartsWith("W/", StringComparison.Ordinal) ? tag[2..].Trim('"') : tag.Trim('"');
 
     private static async Task<long> CreateTransformAsync(HttpClient client, CancellationToken cancellationToken)
     {

@@ -23,6 +23,15 @@ internal sealed record WireFormat(string Name, string Label, string RoutePrefix,
     public static readonly IReadOnlyList<WireFormat> All = [Jmc1, Json, Stj, Raw];
 
     public bool IsJmc1 => MediaType == Jmc1MediaType;
+
+    /// <summary>Whether this is one of Jsonable's own columns (not a baseline).</summary>
+    public bool IsJsonable => this == Jmc1 || this == Json;
+
+    /// <summary>This format with Jsonable's columns under <paramref name="prefix"/> (another route group), the baselines unchanged.</summary>
+    public WireFormat WithJsonablePrefix(string prefix) => IsJsonable ? this with { RoutePrefix = prefix } : this;
+
+    /// <summary>This format as the sample's MVC controllers serve it: <c>/api</c> for Jsonable, <c>/stj/api</c> for System.Text.Json.</summary>
+    public WireFormat WithMvcPrefix() => IsJsonable ? this with { RoutePrefix = "/api" } : this == Stj ? this with { RoutePrefix = "/stj/api" } : this;
 }
 
 /// <summary>One request shape as sent in one format.</summary>
@@ -76,6 +85,20 @@ internal static class ScenarioCatalog
         new("get-citm", "GET the citm catalog (≈ 500 KB, mostly numbers and dictionaries)", f => ScenarioRequest.Get(f, "/citm")),
         new("post-status", "POST one status: read, stored, written back (201)", f =>
             ScenarioRequest.Send(HttpMethod.Post, f, f == WireFormat.Raw ? "/echo" : "/statuses", data.FirstStatus)),
+
+        // The same small resource as written for System.Text.Json alone (TypedResults.Ok, a plain body; no ETag), and
+        // through MVC controllers, where the STJ column is a controller too (JsonResult with the same context).
+        new("get-status-plain", "GET one status from a plain TypedResults.Ok endpoint", f =>
+            ScenarioRequest.Get(f.WithJsonablePrefix("/plain"), $"/statuses/{data.FirstStatusId}")),
+        // Status lives in a models library without Jsonable.AspNetCore, so it has no generated BindAsync: its plain body
+        // is read through the app's JSON options, which read JSON only.
+        new("post-status-plain", "POST one status to a plain (Status status) endpoint (201)", f =>
+            ScenarioRequest.Send(HttpMethod.Post, f.WithJsonablePrefix("/plain"), f == WireFormat.Raw ? "/echo" : "/statuses", data.FirstStatus),
+            OnlyIn: [WireFormat.Json, WireFormat.Stj, WireFormat.Raw]),
+        new("get-status-mvc", "GET one status from an MVC controller (ETag on Jsonable's)", f =>
+            ScenarioRequest.Get(f.WithMvcPrefix(), $"/statuses/{data.FirstStatusId}")),
+        new("post-status-mvc", "POST one status to an MVC controller (201)", f =>
+            ScenarioRequest.Send(HttpMethod.Post, f.WithMvcPrefix(), f == WireFormat.Raw ? "/echo" : "/statuses", data.FirstStatus)),
         new("post-statuses-100", "POST the 100-status search result: read and echoed, not stored", f =>
             ScenarioRequest.Send(HttpMethod.Post, f, f == WireFormat.Raw ? "/echo" : "/twitter/echo", data.TwitterSearch)),
 

@@ -63,6 +63,7 @@ app.MapOpenApi();
 app.MapGet("/", () => Results.Redirect("/swagger")).ExcludeFromDescription();
 app.MapControllers();
 app.MapJsonableMinimalApi();
+app.MapPlainMinimalApi();
 app.MapTransformEndpoints();
 app.MapTransformLiveEndpoints();
 app.MapHub<TransformHub>("/hubs/transforms");

@@ -14,39 +14,27 @@ namespace Jsonable.Mono.Tests
     {
         public static void Run(Runner runner)
         {
-            runner.Check("numbers: 40,000 doubles and floats written as net10.0 writes them, read back bit for bit", () =>
+            runner.Check("numbers: 40,000 doubles and floats written as net10.0 writes them, read back bit for bit",
+                () => CheckRoundTrip(runner, Create(), "numbers.json"));
+            runner.Check("numbers: 40,000 short decimals at every scale written as net10.0 writes them, read back bit for bit",
+                () => CheckRoundTrip(runner, CreateShortDecimals(), "short-decimals.json"));
+        }
+
+        /// <summary>Writes <paramref name="expected"/>, records the bytes under <paramref name="name"/> for the comparison with .NET 10, and reads them back bit for bit.</summary>
+        private static void CheckRoundTrip(Runner runner, Values expected, string name)
+        {
+            byte[] json = Encoding.UTF8.GetBytes(expected.ToJson());
+            runner.Record(name, json);
+            Values actual = Values.CreateFromJson(json);
+            for (int i = 0; i < expected.Doubles!.Length; i++)
             {
-                Values expected = Create();
-                byte[] json = Encoding.UTF8.GetBytes(expected.ToJson());
-                runner.Record("numbers.json", json);
-                Values actual = Values.CreateFromJson(json);
-                for (int i = 0; i < expected.Doubles!.Length; i++)
-                {
-                    Assert.Equal(BitConverter.DoubleToInt64Bits(expected.Doubles[i]), BitConverter.DoubleToInt64Bits(actual.Doubles![i]), "double " + expected.Doubles[i].ToString("R", CultureInfo.InvariantCulture));
-                }
+                Assert.Equal(BitConverter.DoubleToInt64Bits(expected.Doubles[i]), BitConverter.DoubleToInt64Bits(actual.Doubles![i]), "double " + expected.Doubles[i].ToString("R", CultureInfo.InvariantCulture));
+            }
 
-                for (int i = 0; i < expected.Floats!.Length; i++)
-                {
-                    Assert.Equal(BitConverter.ToInt32(BitConverter.GetBytes(expected.Floats[i]), 0), BitConverter.ToInt32(BitConverter.GetBytes(actual.Floats![i]), 0), "float " + expected.Floats[i].ToString("R", CultureInfo.InvariantCulture));
-                }
-            });
-
-            runner.Check("numbers: 40,000 short decimals at every scale written as net10.0 writes them, read back bit for bit", () =>
+            for (int i = 0; i < expected.Floats!.Length; i++)
             {
-                Values expected = CreateShortDecimals();
-                byte[] json = Encoding.UTF8.GetBytes(expected.ToJson());
-                runner.Record("short-decimals.json", json);
-                Values actual = Values.CreateFromJson(json);
-                for (int i = 0; i < expected.Doubles!.Length; i++)
-                {
-                    Assert.Equal(BitConverter.DoubleToInt64Bits(expected.Doubles[i]), BitConverter.DoubleToInt64Bits(actual.Doubles![i]), "double " + expected.Doubles[i].ToString("R", CultureInfo.InvariantCulture));
-                }
-
-                for (int i = 0; i < expected.Floats!.Length; i++)
-                {
-                    Assert.Equal(BitConverter.ToInt32(BitConverter.GetBytes(expected.Floats[i]), 0), BitConverter.ToInt32(BitConverter.GetBytes(actual.Floats![i]), 0), "float " + expected.Floats[i].ToString("R", CultureInfo.InvariantCulture));
-                }
-            });
+                Assert.Equal(BitConverter.ToInt32(BitConverter.GetBytes(expected.Floats[i]), 0), BitConverter.ToInt32(BitConverter.GetBytes(actual.Floats![i]), 0), "float " + expected.Floats[i].ToString("R", CultureInfo.InvariantCulture));
+            }
         }
 
         /// <summary>

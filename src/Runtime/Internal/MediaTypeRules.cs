@@ -46,6 +46,35 @@ internal static class MediaTypeRules
         : IsJson(mediaType) ? JsonableStreamFormat.JsonArray
         : null;
 
+    private const string JsonUtf8ContentType = JsonableMediaTypeNames.Json + "; charset=utf-8";
+    private const string TextJsonUtf8ContentType = JsonableMediaTypeNames.TextJson + "; charset=utf-8";
+    private const string JsonLinesUtf8ContentType = JsonableMediaTypeNames.JsonLines + "; charset=utf-8";
+    private const string NdJsonUtf8ContentType = JsonableMediaTypeNames.NdJson + "; charset=utf-8";
+
+    /// <summary>
+    /// The <c>Content-Type</c> of a response in <paramref name="mediaType"/>: a JSON type with its charset (UTF-8, what
+    /// Jsonable writes), JMC1 (bytes) without one. The common types are constants, so a response allocates no header.
+    /// </summary>
+    /// <param name="format">The format the body is written in.</param>
+    /// <param name="mediaType">The negotiated media type without parameters.</param>
+    public static string ResponseContentType(JsonableFormat format, string mediaType) =>
+        format == JsonableFormat.Jmc1 ? mediaType
+        : mediaType switch
+        {
+            JsonableMediaTypeNames.Json => JsonUtf8ContentType,
+            JsonableMediaTypeNames.TextJson => TextJsonUtf8ContentType,
+            _ => mediaType + "; charset=utf-8",
+        };
+
+    /// <summary>The <c>Content-Type</c> of a JSON Lines response in <paramref name="mediaType"/> (<c>application/jsonl</c> or <c>application/x-ndjson</c>), with its charset.</summary>
+    /// <param name="mediaType">The negotiated JSON Lines media type without parameters.</param>
+    public static string JsonLinesContentType(string mediaType) => mediaType switch
+    {
+        JsonableMediaTypeNames.JsonLines => JsonLinesUtf8ContentType,
+        JsonableMediaTypeNames.NdJson => NdJsonUtf8ContentType,
+        _ => mediaType + "; charset=utf-8",
+    };
+
     /// <summary>
     /// The charset a <c>charset</c> parameter value names, as RFC 9110 §5.6.6 means a parameter value: a token, or a
     /// quoted-string whose quotes are dropped and whose backslash escapes are undone (<c>"utf-8"</c> is <c>utf-8</c>).

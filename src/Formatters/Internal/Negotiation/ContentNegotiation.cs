@@ -1,8 +1,6 @@
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Text;
-using System.Threading;
 using Jsonable.Internal;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Primitives;
@@ -115,36 +113,26 @@ internal static class ContentNegotiation
         return SelectByAcceptHeader(request, feature, out mediaType);
     }
 
-    // The choice each distinct Accept value leads to, so a client's usual header is parsed once per app rather than per
-    // request. Bounded: past the limit (a client inventing headers) values are parsed each time, as before.
-    private const int MaxCachedAcceptLength = 256;
-    private const int MaxCachedAcceptValues = 128;
-    private static readonly ConcurrentDictionary<(string Accept, bool Jmc1), (JsonableFormat? Format, string MediaType)> s_acceptChoices = new();
-    private static int s_acceptChoiceCount;
+    private static readonly HeaderChoiceCache<(JsonableFormat? Format, string MediaType)> s_acceptChoices = new();
 
     /// <summary><see cref="SelectByAccept(IList{MediaTypeHeaderValue}, JsonableOptions, out string)"/> for the request's header, remembered per distinct value.</summary>
     private static JsonableFormat? SelectByAcceptHeader(HttpRequest request, JsonableRequestFeature feature, out string mediaType)
     {
         JsonableOptions options = feature.Options;
         StringValues header = request.Headers.Accept;
-        if (header.Count != 1 || header[0] is not { Length: <= MaxCachedAcceptLength } value)
+        if (header.Count != 1 || header[0] is not { } value)
         {
             return SelectByAccept(feature.Accept, options, out mediaType);
         }
 
-        (string, bool) key = (value, options.EnableJmc1);
-        if (s_acceptChoices.TryGetValue(key, out (JsonableFormat? Format, string MediaType) choice))
+        if (s_acceptChoices.TryGet(value, options.EnableJmc1, out (JsonableFormat? Format, string MediaType) choice))
         {
             mediaType = choice.MediaType;
             return choice.Format;
         }
 
         JsonableFormat? format = SelectByAccept(feature.Accept, options, out mediaType);
-        if (Volatile.Read(ref s_acceptChoiceCount) < MaxCachedAcceptValues && s_acceptChoices.TryAdd(key, (format, mediaType)))
-        {
-            Interlocked.Increment(ref s_acceptChoiceCount);
-        }
-
+        s_acceptChoices.Remember(value, options.EnableJmc1, (format, mediaType));
         return format;
     }
 
@@ -328,30 +316,24 @@ internal static class ContentNegotiation
     public static JsonableFormat? SelectRequestFormat(HttpRequest request, JsonableOptions options, out Encoding? encoding)
     {
         string? contentType = request.ContentType;
-        if (contentType is not { Length: <= MaxCachedAcceptLength })
+        if (contentType is null)
         {
             return SelectRequestFormat(contentType, options, out encoding);
         }
 
         // Remembered per distinct value, as Accept is: a client sends the same Content-Type request after request.
-        (string, bool) key = (contentType, options.EnableJmc1);
-        if (s_contentTypeChoices.TryGetValue(key, out (JsonableFormat? Format, Encoding? Encoding) choice))
+        if (s_contentTypeChoices.TryGet(contentType, options.EnableJmc1, out (JsonableFormat? Format, Encoding? Encoding) choice))
         {
             encoding = choice.Encoding;
             return choice.Format;
         }
 
         JsonableFormat? format = SelectRequestFormat(contentType, options, out encoding);
-        if (Volatile.Read(ref s_contentTypeChoiceCount) < MaxCachedAcceptValues && s_contentTypeChoices.TryAdd(key, (format, encoding)))
-        {
-            Interlocked.Increment(ref s_contentTypeChoiceCount);
-        }
-
+        s_contentTypeChoices.Remember(contentType, options.EnableJmc1, (format, encoding));
         return format;
     }
 
-    private static readonly ConcurrentDictionary<(string ContentType, bool Jmc1), (JsonableFormat? Format, Encoding? Encoding)> s_contentTypeChoices = new();
-    private static int s_contentTypeChoiceCount;
+    private static readonly HeaderChoiceCache<(JsonableFormat? Format, Encoding? Encoding)> s_contentTypeChoices = new();
 
     private static JsonableFormat? SelectRequestFormat(string? contentType, JsonableOptions options, out Encoding? encoding)
     {

@@ -23,10 +23,6 @@ internal static class JsonableResultsHelper
     private const string LogCategory = "Jsonable.AspNetCore.Http.JsonableResult";
 
     /// <summary>The content types of JSON responses, made once: the charset is part of every one.</summary>
-    private const string JsonContentType = JsonableMediaTypes.Json + "; charset=utf-8";
-    private const string TextJsonContentType = JsonableMediaTypes.TextJson + "; charset=utf-8";
-    private const string JsonLinesContentType = JsonableMediaTypes.JsonLines + "; charset=utf-8";
-    private const string NdJsonContentType = JsonableMediaTypes.NdJson + "; charset=utf-8";
 
     /// <summary>
     /// The logger of the app last served: <c>ILoggerFactory.CreateLogger</c> takes a lock and looks the category up on
@@ -61,24 +57,6 @@ internal static class JsonableResultsHelper
         });
     }
 
-    /// <summary>The <c>Content-Type</c> of a response in <paramref name="mediaType"/>: JSON types with their charset, JMC1 (bytes) without.</summary>
-    internal static string ContentTypeOf(JsonableFormat format, string mediaType) =>
-        format == JsonableFormat.Jmc1 ? mediaType
-        : mediaType switch
-        {
-            JsonableMediaTypes.Json => JsonContentType,
-            JsonableMediaTypes.TextJson => TextJsonContentType,
-            _ => mediaType + "; charset=utf-8",
-        };
-
-    /// <summary>The <c>Content-Type</c> of a JSON Lines response (<see cref="ContentNegotiation.SelectJsonLines"/>'s media type).</summary>
-    internal static string JsonLinesContentTypeOf(string mediaType) => mediaType switch
-    {
-        JsonableMediaTypes.JsonLines => JsonLinesContentType,
-        JsonableMediaTypes.NdJson => NdJsonContentType,
-        _ => mediaType + "; charset=utf-8",
-    };
-
     /// <summary>The logger of Jsonable's results for <paramref name="context"/>'s app.</summary>
     private static ILogger LoggerFor(HttpContext context)
     {
@@ -103,7 +81,7 @@ internal static class JsonableResultsHelper
         HttpResponse response = context.Response;
         AddVaryAccept(response);
         response.StatusCode = statusCode;
-        response.ContentType = JsonLinesContentTypeOf(mediaType);
+        response.ContentType = MediaTypeRules.JsonLinesContentType(mediaType);
         return StreamResponseWriter.WriteJsonLinesAsync(context, value, info, JsonableRequestFeature.Of(context).Options);
     }
 
@@ -131,7 +109,7 @@ internal static class JsonableResultsHelper
         }
 
         response.StatusCode = statusCode;
-        response.ContentType = ContentTypeOf(format, mediaType);
+        response.ContentType = MediaTypeRules.ResponseContentType(format, mediaType);
         await writeBody(context, state, format, feature.Options).ConfigureAwait(false);
         JsonableLog.ResponseWritten(logger, typeName, format);
     }

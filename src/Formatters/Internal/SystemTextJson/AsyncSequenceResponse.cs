@@ -8,6 +8,7 @@ using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.OutputCaching;
+using Jsonable.Internal;
 using Jsonable.Metadata;
 
 namespace Jsonable.AspNetCore.Internal;
@@ -41,7 +42,7 @@ internal static class AsyncSequenceResponse
         JsonableResultsHelper.AddVaryAccept(response); // every format below answers by Accept, JSON included
         if (ContentNegotiation.SelectJsonLines(context.Request, feature) is { } jsonLines)
         {
-            response.ContentType = JsonableResultsHelper.JsonLinesContentTypeOf(jsonLines);
+            response.ContentType = MediaTypeRules.JsonLinesContentType(jsonLines);
             slot.Pending = http => StreamResponseWriter.WriteJsonLinesAsync(http, value, info, feature.Options);
         }
         else if (JsonableResponseFormat.RequestsJmc1(context))
