@@ -126,8 +126,8 @@ internal sealed partial class Emitter
             string name = written switch
             {
                 true => $"writer.WritePreEncodedName({jmc1}, {json});",
-                false => $"writer.WritePreEncodedName({jmc1}.Slice(1), {json}.Slice(1));",
-                null => $"writer.WritePreEncodedName(__written ? {jmc1} : {jmc1}.Slice(1), __written ? {json} : {json}.Slice(1));",
+                false => $"writer.WritePreEncodedName({SlicedName(jmc1)}, {SlicedName(json)});",
+                null => $"writer.WritePreEncodedName(__written ? {jmc1} : {SlicedName(jmc1)}, __written ? {json} : {SlicedName(json)});",
             };
             bool isAsync = IsAsyncShape(member.Shape);
             if (isAsync && pieceOpen && condition is not null)

@@ -125,7 +125,7 @@ internal sealed partial class Emitter
             string jmc1 = "__JsonableJmc1Name_" + Suffix(member);
             string json = "__JsonableJsonName_" + Suffix(member);
             _w.Open($"if (!({EqualExpression(member.Shape, previous, current)}))");
-            _w.Line($"writer.WritePreEncodedName(changed ? {jmc1} : {jmc1}.Slice(1), changed ? {json} : {json}.Slice(1));");
+            _w.Line($"writer.WritePreEncodedName(changed ? {jmc1} : {SlicedName(jmc1)}, changed ? {json} : {SlicedName(json)});");
             _w.Line("changed = true;");
             EmitPatchValue(member.Shape, previous, current, "true");
             _w.Close();

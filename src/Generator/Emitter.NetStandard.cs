@@ -93,12 +93,22 @@ internal sealed partial class Emitter
         return $"new byte[] {{ {string.Join(", ", bytes.Select(b => "0x" + b.ToString("X2", CultureInfo.InvariantCulture)))} }}";
     }
 
-    // A name array sliced past its leading comma (the first member written or expected): sliced as a span.
-    private static readonly Regex s_slicedName = new(@"\b(__Jsonable(?:Jmc1|Json)Name_\w+)\.Slice\(1\)", RegexOptions.CultureInvariant);
+    /// <summary>
+    /// A member's pre-encoded name field (<c>__JsonableJsonName_x</c>, <c>__JsonableJmc1Name_x</c>) past its leading comma,
+    /// for the first member written or expected: a span property in the net10.0 shape, an array (see
+    /// <see cref="EmitNetStandardNames"/>) sliced through a span in the netstandard2.0 one.
+    /// </summary>
+    private string SlicedName(string field) => _netStandardShape ? $"(({Span}){field}).Slice(1)" : field + ".Slice(1)";
 
-    /// <summary>The netstandard2.0 shape of a type's source: no u8 literals, and the name arrays sliced as spans.</summary>
-    private static string NetStandardSource(string source) =>
-        s_slicedName.Replace(WithoutUtf8Literals(source), match => $"(({Span}){match.Groups[1].Value}).Slice(1)");
+    /// <summary>
+    /// The check for the first member's name, which has no leading comma: the netstandard2.0 shape passes its name arrays
+    /// whole to the runtime's array overload, which skips the comma itself (a span built and sliced around each array is
+    /// calls on Mono and IL2CPP, once per object read).
+    /// </summary>
+    private string ExpectedFirstName(string jmc1, string json) =>
+        _netStandardShape && jmc1.StartsWith("__Jsonable", System.StringComparison.Ordinal) && json.StartsWith("__Jsonable", System.StringComparison.Ordinal)
+            ? $"reader.TryReadExpectedFirstName({jmc1}, {json})"
+            : $"reader.TryReadExpectedName({WithoutComma(jmc1)}, {WithoutComma(json)})";
 
     /// <summary>Each <c>"..."u8</c> literal (C# 11) as a constant byte array read as a span, which C# 7.3 and later compile to static data.</summary>
     private static string WithoutUtf8Literals(string source) => s_utf8Literal.Replace(source, match =>

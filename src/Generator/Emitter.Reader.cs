@@ -237,8 +237,7 @@ internal sealed partial class Emitter
         {
             MemberModel member = written[i];
             (string jmc1, string json) = EncodedNamePair(member);
-            string names = i == 0 ? $"{WithoutComma(jmc1)}, {WithoutComma(json)}" : $"{jmc1}, {json}";
-            _w.Open($"if (!reader.TryReadExpectedName({names}))");
+            _w.Open($"if (!{(i == 0 ? ExpectedFirstName(jmc1, json) : $"reader.TryReadExpectedName({jmc1}, {json})")})");
             _w.Line("goto __members;");
             _w.Close();
             _w.Line();
@@ -259,8 +258,8 @@ internal sealed partial class Emitter
     }
 
     /// <summary>An encoded name without its leading comma (the first member has none); a literal may be a byte array, hence the cast.</summary>
-    private static string WithoutComma(string encoded) =>
-        encoded.StartsWith("__Jsonable", System.StringComparison.Ordinal) ? encoded + ".Slice(1)" : $"(({Span})({encoded})).Slice(1)";
+    private string WithoutComma(string encoded) =>
+        encoded.StartsWith("__Jsonable", System.StringComparison.Ordinal) ? SlicedName(encoded) : $"(({Span})({encoded})).Slice(1)";
 
     /// <summary>
     /// What a member the type does not know gets: kept in the <c>[JsonExtensionData]</c> dictionary (<paramref name="extensionTarget"/>),

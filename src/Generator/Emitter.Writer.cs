@@ -142,12 +142,12 @@ internal sealed partial class Emitter
             }
             else if (commaKnown)
             {
-                string slice = i == 0 && !withDiscriminator ? ".Slice(1)" : string.Empty; // the first member has no leading comma
-                _w.Line($"writer.WritePreEncodedName({jmc1}{slice}, {json}{slice});");
+                bool firstName = i == 0 && !withDiscriminator; // the first member has no leading comma
+                _w.Line(firstName ? $"writer.WritePreEncodedName({SlicedName(jmc1)}, {SlicedName(json)});" : $"writer.WritePreEncodedName({jmc1}, {json});");
             }
             else
             {
-                _w.Line($"writer.WritePreEncodedName(__written ? {jmc1} : {jmc1}.Slice(1), __written ? {json} : {json}.Slice(1));");
+                _w.Line($"writer.WritePreEncodedName(__written ? {jmc1} : {SlicedName(jmc1)}, __written ? {json} : {SlicedName(json)});");
             }
 
             // An integer, bool or string followed by a member that is always written: the value and the next name (with

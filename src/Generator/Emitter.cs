@@ -35,7 +35,7 @@ internal sealed partial class Emitter
     public static string Emit(TypeModel model, EmitShape shape = default)
     {
         string source = new Emitter(model, shape.NetStandard).EmitType();
-        return shape.NetStandard ? NetStandardSource(source) : source;
+        return shape.NetStandard ? WithoutUtf8Literals(source) : source;
     }
 
     private string SelfType => _model.FullyQualifiedName;

@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Jsonable.AspNetCore;
+using Jsonable.Tests.Shared;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
@@ -70,7 +71,7 @@ public sealed class Stj11OptionsTests
     public async Task Opted_out_the_app_starts_and_logs_the_setting_as_a_warning(string setting)
     {
         (Action<JsonSerializerOptions> set, string says, _) = s_settings[setting];
-        var logs = new Logs();
+        var logs = new CollectingLoggerProvider();
         await using WebApplication app = await StartAsync(mvc: false, set, failOnMismatch: false, logs);
 
         Assert.Single(logs.Warnings, m => m.Contains($"{MinimalSource}.{says}", StringComparison.Ordinal));
@@ -97,7 +98,7 @@ public sealed class Stj11OptionsTests
         Assert.Equal(stj, written);
     }
 
-    private static async Task<WebApplication> StartAsync(bool mvc, Action<JsonSerializerOptions> set, bool failOnMismatch, Logs? logs)
+    private static async Task<WebApplication> StartAsync(bool mvc, Action<JsonSerializerOptions> set, bool failOnMismatch, CollectingLoggerProvider? logs)
     {
         WebApplicationBuilder builder = WebApplication.CreateBuilder();
         builder.WebHost.UseTestServer();
@@ -130,37 +131,6 @@ public sealed class Stj11OptionsTests
         {
             await app.DisposeAsync();
             throw;
-        }
-    }
-
-    /// <summary>The warnings the app logs.</summary>
-    private sealed class Logs : ILoggerProvider
-    {
-        public List<string> Warnings { get; } = [];
-
-        public ILogger CreateLogger(string categoryName) => new Logger(this);
-
-        public void Dispose()
-        {
-        }
-
-        private sealed class Logger(Logs owner) : ILogger
-        {
-            public IDisposable? BeginScope<TState>(TState state)
-                where TState : notnull => null;
-
-            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
-
-            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-            {
-                if (logLevel == LogLevel.Warning)
-                {
-                    lock (owner.Warnings)
-                    {
-                        owner.Warnings.Add(formatter(state, exception));
-                    }
-                }
-            }
         }
     }
 }

@@ -78,7 +78,12 @@ public struct ArrayBuilder<T>
             return [];
         }
 
+#if !NET
+        var result = new T[_count];
+        Array.Copy(_items!, result, _count);
+#else
         T[] result = Items.ToArray();
+#endif
         Release();
         return result;
     }
@@ -90,10 +95,28 @@ public struct ArrayBuilder<T>
     /// </summary>
     public List<T> ToList()
     {
+#if !NET
+        // netstandard2.0 (Mono, IL2CPP): no span between the pooled array and the list, and none at all for an empty one.
+        if (_count == 0)
+        {
+            return new List<T>();
+        }
+
+        var copy = new List<T>(_count);
+        T[] items = _items!;
+        for (int i = 0; i < _count; i++)
+        {
+            copy.Add(items[i]);
+        }
+
+        Release();
+        return copy;
+#else
         var list = new List<T>(_count);
         list.AddRange(Items);
         Release();
         return list;
+#endif
     }
 
     /// <summary>Copies the elements into <paramref name="destination"/>, which must have exactly <see cref="Count"/> slots, and returns it.</summary>

@@ -31,6 +31,29 @@ public ref partial struct JsonableReader
         return true;
     }
 
+    /// <summary>
+    /// Moves past the first member name if the input holds exactly the expected bytes past their leading comma (see the
+    /// span overload of <see cref="TryReadExpectedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>, which generated readers
+    /// call with the names sliced): the arrays as they are, with no span built and sliced around them.
+    /// </summary>
+    /// <param name="encodedJmc1">The name as the JMC1 writer encodes it after a previous member: <c>,/*n*/"name":</c>.</param>
+    /// <param name="encodedJson">The name as the JSON writer encodes it after a previous member: <c>,"name":</c>.</param>
+    /// <returns>Whether the expected name was read.</returns>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public bool TryReadExpectedFirstName(byte[] encodedJmc1, byte[] encodedJson)
+    {
+        byte[] expected = IsJmc ? encodedJmc1 : encodedJson;
+        int length = expected.Length - 1;
+        int p = _pos;
+        if (length <= 0 || _buffer.Length - p < length || !EqualBytes(ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), p), ref expected[1], length))
+        {
+            return false;
+        }
+
+        _pos = p + length;
+        return true;
+    }
+
     /// <summary>Moves past the next member name if the input holds exactly the expected bytes (see the span overload).</summary>
     /// <param name="first"><see langword="true"/> before the first member (no comma is expected then); cleared on success.</param>
     /// <param name="encodedJmc1">The name as the JMC1 writer encodes it after a previous member.</param>

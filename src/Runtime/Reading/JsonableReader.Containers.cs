@@ -80,6 +80,16 @@ public ref partial struct JsonableReader
     {
         // JMC1's common case without a call: a count comment directly before the bracket.
         int p = _pos;
+#if !NET
+        // netstandard2.0: JSON's common case, the bracket itself, first: what follows is calls on Mono and IL2CPP.
+        if ((uint)p < (uint)_buffer.Length && _buffer[p] == (byte)'[')
+        {
+            countHint = NoHint;
+            Enter();
+            _pos = p + 1;
+            return true;
+        }
+#endif
         if (IsJmc && TryReadLengthComment(_buffer, p, out countHint) && _buffer[p + Jmc1.LengthCommentSize] == (byte)'[')
         {
             _pos = p + Jmc1.LengthCommentSize;

@@ -1,6 +1,9 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+#if !NET
+using System.Runtime.InteropServices;
+#endif
 using Jsonable.Internal;
 
 namespace Jsonable;
@@ -64,9 +67,31 @@ public ref partial struct JsonableReader
 
     /// <summary>Whether a header that is not the document's (the depth is above 0) directly followed by <c>{</c> starts at <paramref name="p"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+#if NET
     private readonly bool IsNestedHeaderAt(int p) =>
         _depth > 0 && (uint)(p + Jmc1.Header.Length) < (uint)_buffer.Length
         && BinaryPrimitives.ReadUInt64LittleEndian(_buffer.Slice(p)) == s_header && _buffer[p + Jmc1.Header.Length] == (byte)'{';
+#else
+    private readonly bool IsNestedHeaderAt(int p)
+    {
+        // netstandard2.0: the header's length as a constant and one read in place, as Jmc1.Header and every slice of the
+        // portable span are calls on Mono and IL2CPP.
+        if (_depth <= 0 || (uint)(p + HeaderSize) >= (uint)_buffer.Length)
+        {
+            return false;
+        }
+
+        ref byte at = ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), p);
+        return LittleEndian(Unsafe.ReadUnaligned<ulong>(ref at)) == s_header && Unsafe.Add(ref at, HeaderSize) == (byte)'{';
+    }
+
+    // The length of Jmc1.Header, "/*JMC1*/".
+    private const int HeaderSize = 8;
+
+    private static ulong LittleEndian(ulong value) => BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+
+    private static uint LittleEndian(uint value) => BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+#endif
 
     /// <summary>
     /// Whether a well-formed, in-range length comment other than the forbidden n = 11770 starts at <paramref name="p"/>
@@ -77,12 +102,24 @@ public ref partial struct JsonableReader
     {
         if ((uint)(p + Jmc1.LengthCommentSize) < (uint)buf.Length)
         {
+#if NET
             ReadOnlySpan<byte> comment = buf.Slice(p, Jmc1.LengthCommentSize);
             if (BinaryPrimitives.ReadUInt16LittleEndian(comment) == CommentOpen && BinaryPrimitives.ReadUInt16LittleEndian(comment.Slice(4)) == CommentClose)
             {
                 n = BinaryPrimitives.ReadUInt16LittleEndian(comment.Slice(2)) - Jmc1.LengthBias;
                 return (uint)n <= Jmc1.MaxLength && n != Jmc1.UnencodableLength;
             }
+#else
+            // netstandard2.0: read in place (slices of the portable span are calls on Mono and IL2CPP): "/*" and the two
+            // length bytes as one word, then "*/".
+            ref byte at = ref Unsafe.Add(ref MemoryMarshal.GetReference(buf), p);
+            uint head = LittleEndian(Unsafe.ReadUnaligned<uint>(ref at));
+            if ((ushort)head == CommentOpen && (Unsafe.Add(ref at, 4) | (Unsafe.Add(ref at, 5) << 8)) == CommentClose)
+            {
+                n = (int)(head >> 16) - Jmc1.LengthBias;
+                return (uint)n <= Jmc1.MaxLength && n != Jmc1.UnencodableLength;
+            }
+#endif
         }
 
         n = NoHint;

@@ -128,9 +128,22 @@ public ref partial struct JsonableReader
     {
         // JMC1's common case without a call: a nested object's header directly before its brace.
         int p = _pos;
+#if !NET
+        // netstandard2.0: JSON's common case, the brace itself, first: what follows is calls on Mono and IL2CPP.
+        if ((uint)p < (uint)_buffer.Length && _buffer[p] == (byte)'{')
+        {
+            Enter();
+            _pos = p + 1;
+            return true;
+        }
+#endif
         if (IsJmc && IsNestedHeaderAt(p))
         {
+#if NET
             _pos = p + Jmc1.Header.Length;
+#else
+            _pos = p + HeaderSize;
+#endif
             Enter();
             _pos++;
             return true;

@@ -121,31 +121,3 @@ public sealed class AppJsonOptionsTodosController : ControllerBase
     [HttpPost("/stj/todos")]
     public ActionResult<StjTodo> PostStj(StjTodo todo) => todo;
 }
-
-/// <summary>Keeps every log message written at warning level or above.</summary>
-internal sealed class CollectingLoggerProvider : ILoggerProvider
-{
-    public ConcurrentQueue<string> Messages { get; } = new();
-
-    public ILogger CreateLogger(string categoryName) => new Logger(this);
-
-    public void Dispose()
-    {
-    }
-
-    private sealed class Logger(CollectingLoggerProvider owner) : ILogger
-    {
-        public IDisposable? BeginScope<TState>(TState state)
-            where TState : notnull => null;
-
-        public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
-
-        public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-        {
-            if (IsEnabled(logLevel))
-            {
-                owner.Messages.Enqueue($"{logLevel}: {formatter(state, exception)}");
-            }
-        }
-    }
-}

@@ -1,6 +1,13 @@
+extern alias AotApi;
+
 using System.Reflection;
-using System.Reflection.Emit;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using Jsonable.AspNetCore.Http;
+using Jsonable.Integration.Tests.AppJsonOptions;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Options;
+using Todo = AotApi::Jsonable.Samples.AotApi.Todo;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -15,7 +22,7 @@ public sealed class GeneratorNotRunResultTests
     [Fact]
     public async Task JsonableResultsOk_MarkedTypeFromAnAssemblyBuiltWithoutTheGenerator_NamesTheMissingGenerator()
     {
-        Type marked = DefineMarkedTypeWithoutGeneratedCode(out string assemblyName);
+        Type marked = UngeneratedTypes.DefineMarked("NoGenerator.Item", out string assemblyName);
         var context = new DefaultHttpContext { RequestServices = new ServiceCollection().BuildServiceProvider() };
         context.Response.Body = new MemoryStream();
         MethodInfo ok = typeof(GeneratorNotRunResultTests).GetMethod(nameof(ExecuteOkAsync), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(marked);
@@ -28,16 +35,22 @@ public sealed class GeneratorNotRunResultTests
         Assert.Equal(0, context.Response.Body.Length);
     }
 
-    private static Task ExecuteOkAsync<T>(T value, HttpContext context) => JsonableResults.Ok(value).ExecuteAsync(context);
-
-    /// <summary>A public class marked [ToJson] in an assembly of its own that no generator has seen.</summary>
-    private static Type DefineMarkedTypeWithoutGeneratedCode(out string assemblyName)
+    [Fact]
+    public async Task AppJsonOptions_MarkedTypeFromAnAssemblyBuiltWithoutTheGenerator_WarnsThatSystemTextJsonServesIt()
     {
-        assemblyName = "NoGenerator" + Guid.NewGuid().ToString("N");
-        AssemblyBuilder assembly = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName(assemblyName), AssemblyBuilderAccess.Run);
-        TypeBuilder type = assembly.DefineDynamicModule(assemblyName).DefineType("NoGenerator.Item", TypeAttributes.Public | TypeAttributes.Class);
-        type.SetCustomAttribute(new CustomAttributeBuilder(typeof(ToJsonAttribute).GetConstructor(Type.EmptyTypes)!, []));
-        type.DefineDefaultConstructor(MethodAttributes.Public);
-        return type.CreateType();
+        Type marked = UngeneratedTypes.DefineMarked("NoGenerator.Item", out string assemblyName);
+        var logs = new CollectingLoggerProvider();
+        await using WebApplication app = await AppJsonOptionsHost.StartAsync(AppStack.Minimal, logs: logs);
+        JsonSerializerOptions options = app.Services.GetRequiredService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>().Value.SerializerOptions;
+
+        options.GetTypeInfo(typeof(Todo)); // generated: no warning
+        JsonTypeInfo info = options.GetTypeInfo(marked);
+
+        Assert.Equal(JsonTypeInfoKind.Object, info.Kind); // still served, as System.Text.Json alone serves it
+        string warning = Assert.Single(logs.Messages, m => m.Contains("System.Text.Json's own contract", StringComparison.Ordinal));
+        Assert.StartsWith($"Warning: {marked} is read and written by System.Text.Json's own contract, not by generated code (JSON only): ", warning, StringComparison.Ordinal);
+        Assert.Contains($"the Jsonable generator did not run for its assembly '{assemblyName}'", warning, StringComparison.Ordinal);
     }
+
+    private static Task ExecuteOkAsync<T>(T value, HttpContext context) => JsonableResults.Ok(value).ExecuteAsync(context);
 }

@@ -23,7 +23,7 @@ public sealed class OpenApiTruthTests : IAsyncLifetime
 {
     private const string Jmc1 = "application/jsonc+jmc1";
 
-    private readonly WarningRecorder _warnings = new();
+    private readonly CollectingLoggerProvider _warnings = new();
     private WebApplication? _app;
 
     public static TheoryData<string> Documents => OpenApiDocuments.All;
@@ -109,31 +109,4 @@ public sealed class UnlistedPageController : ControllerBase
     /// <summary>An empty page of events.</summary>
     [HttpGet]
     public ActionResult<Page<CitmEvent>> Get() => new Page<CitmEvent>();
-}
-
-/// <summary>Records warnings and errors logged by the app.</summary>
-internal sealed class WarningRecorder : ILoggerProvider, ILogger
-{
-    private readonly System.Collections.Concurrent.ConcurrentQueue<string> _messages = new();
-
-    public IReadOnlyCollection<string> Messages => _messages;
-
-    public ILogger CreateLogger(string categoryName) => this;
-
-    public IDisposable? BeginScope<TState>(TState state)
-        where TState : notnull => null;
-
-    public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
-
-    public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-    {
-        if (IsEnabled(logLevel))
-        {
-            _messages.Enqueue(formatter(state, exception));
-        }
-    }
-
-    public void Dispose()
-    {
-    }
 }

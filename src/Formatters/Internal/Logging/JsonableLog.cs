@@ -21,6 +21,9 @@ internal static partial class JsonableLog
     [LoggerMessage(EventId = 5, EventName = "LeftToSystemTextJson", Level = LogLevel.Warning, Message = "{Type} is written by System.Text.Json (JSON only; JMC1 cannot be produced for it): {Reason}")]
     public static partial void LeftToSystemTextJson(ILogger logger, string type, string reason);
 
+    [LoggerMessage(EventId = 7, EventName = "MarkedTypeWithoutGeneratedCode", Level = LogLevel.Warning, Message = "{Type} is read and written by System.Text.Json's own contract, not by generated code (JSON only): {Reason}")]
+    public static partial void MarkedTypeWithoutGeneratedCode(ILogger logger, string type, string reason);
+
     [LoggerMessage(EventId = 6, EventName = "RequestStreamAborted", Level = LogLevel.Warning, Message = "The request stream failed at {Path} after the response had started; the connection is aborted: {Reason}")]
     public static partial void RequestStreamAborted(ILogger logger, string? path, string reason, Exception exception);
 }

@@ -5,6 +5,8 @@ using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Jsonable.SystemTextJson;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
 using Jsonable.Metadata;
 
@@ -70,9 +72,21 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
             return null;
         }
 
-        return stack.GetTypeInfo(type, options)
+        JsonTypeInfo? info = stack.GetTypeInfo(type, options)
             ?? (_serveAsyncSequences ? JsonableAsyncSequenceConverter.TryCreateTypeInfo(type, options) : null);
+        if (info is null && MissingGeneratedCode.FindMarkedWithoutCode(type) is not null)
+        {
+            // STJ's next resolver serves it, as it would without Jsonable; say so once per type and options (STJ caches
+            // the contract), since the user marked it for the generated code.
+            ILogger logger = _services.GetService<ILoggerFactory>()?.CreateLogger(LogCategory) ?? NullLogger.Instance;
+            JsonableLog.MarkedTypeWithoutGeneratedCode(logger, type.ToString(), MissingGeneratedCode.Explain(type, string.Empty));
+        }
+
+        return info;
     }
+
+    /// <summary>The log category of what the app's JSON options are served with.</summary>
+    internal const string LogCategory = "Jsonable.AspNetCore.JsonOptions";
 
     private JsonableStacks Stacks => _services.GetRequiredService<IOptions<JsonableOptions>>().Value.Stacks;
 
