@@ -30,8 +30,11 @@ internal sealed record WireFormat(string Name, string Label, string RoutePrefix,
     /// <summary>This format with Jsonable's columns under <paramref name="prefix"/> (another route group), the baselines unchanged.</summary>
     public WireFormat WithJsonablePrefix(string prefix) => IsJsonable ? this with { RoutePrefix = prefix } : this;
 
-    /// <summary>This format as the sample's MVC controllers serve it: <c>/api</c> for Jsonable, <c>/stj/api</c> for System.Text.Json.</summary>
-    public WireFormat WithMvcPrefix() => IsJsonable ? this with { RoutePrefix = "/api" } : this == Stj ? this with { RoutePrefix = "/stj/api" } : this;
+    /// <summary>
+    /// This format as the sample's MVC controllers serve it: <c>/api</c> for Jsonable, <c>/stj/api</c> for System.Text.Json,
+    /// <c>/raw/api</c> for the pre-serialized bytes (a controller too, so MVC's own cost is in every column).
+    /// </summary>
+    public WireFormat WithMvcPrefix() => IsJsonable ? this with { RoutePrefix = "/api" } : this with { RoutePrefix = RoutePrefix + "/api" };
 }
 
 /// <summary>One request shape as sent in one format.</summary>

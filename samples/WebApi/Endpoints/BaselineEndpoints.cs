@@ -134,7 +134,8 @@ public static class BaselineEndpoints
         }
     }
 
-    private static async Task<byte[]> ReadToEndAsync(PipeReader reader, CancellationToken cancellationToken)
+    /// <summary>The whole request body, read from its pipe.</summary>
+    internal static async Task<byte[]> ReadToEndAsync(PipeReader reader, CancellationToken cancellationToken)
     {
         while (true)
         {

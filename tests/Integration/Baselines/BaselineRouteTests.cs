@@ -27,6 +27,26 @@ public sealed class BaselineRouteTests(SampleApiFactory factory) : IClassFixture
     }
 
     [Fact]
+    public async Task GetPreSerializedStatus_FromTheMinimalRouteAndTheController_IsTheStoredBytes_AndEqualsStjAsData()
+    {
+        HttpClient client = factory.CreateClient();
+        long id = factory.Store.ListStatuses(1).Single().id;
+
+        byte[] stj = await GetOkAsync(client, $"/stj/api/statuses/{id}");
+        foreach (string url in new[] { $"/raw/statuses/{id}", $"/raw/api/statuses/{id}" })
+        {
+            (HttpResponseMessage response, byte[] actual) = await client.GetAsync(url, "application/json");
+
+            await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
+            HttpAssert.IsPlainJson(response, actual);
+            Assert.Equal(factory.Store.GetStatusJson(id), actual);
+            JsonData.AssertEqual(stj, actual);
+        }
+
+        Assert.Equal(HttpStatusCode.NotFound, (await client.GetAsync("/raw/api/statuses/-1", "application/json")).Response.StatusCode);
+    }
+
+    [Fact]
     public void PreSerializedList_IsTheSameArrayUntilAStatusIsWritten()
     {
         byte[] first = factory.Store.ListStatusesJson(100);
@@ -172,6 +192,7 @@ public sealed class BaselineRouteTests(SampleApiFactory factory) : IClassFixture
     [InlineData("/stj/statuses")]
     [InlineData("/stj/twitter/echo")]
     [InlineData("/raw/echo")]
+    [InlineData("/raw/api/echo")]
     public async Task Post_NotJson_Is415(string url)
     {
         HttpClient client = factory.CreateClient();
@@ -181,13 +202,15 @@ public sealed class BaselineRouteTests(SampleApiFactory factory) : IClassFixture
         Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
     }
 
-    [Fact]
-    public async Task PostRawEcho_AnswersTheExactBytesItWasSent()
+    [Theory]
+    [InlineData("/raw/echo")]
+    [InlineData("/raw/api/echo")]
+    public async Task PostRawEcho_AnswersTheExactBytesItWasSent(string url)
     {
         HttpClient client = factory.CreateClient();
         byte[] body = JsonSerializer.SerializeToUtf8Bytes(factory.Store.TwitterSearch, RealDataJsonContext.Default.TwitterRoot);
 
-        (HttpResponseMessage response, byte[] answer) = await client.SendAsync(HttpMethod.Post, "/raw/echo", "application/json", Requests.Body(body, "application/json"));
+        (HttpResponseMessage response, byte[] answer) = await client.SendAsync(HttpMethod.Post, url, "application/json", Requests.Body(body, "application/json"));
 
         await HttpAssert.StatusAsync(HttpStatusCode.OK, response);
         HttpAssert.IsPlainJson(response, answer);
