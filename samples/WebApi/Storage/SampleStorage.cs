@@ -39,7 +39,7 @@ public static class SampleStorageRegistration
 {
     /// <summary>
     /// Adds <see cref="ISampleStore"/> and <see cref="ITransformStore"/> on the database that configuration names
-    /// (<see cref="SampleStorage.From"/>), read when the stores are first used so that test hosts can change it.
+    /// (<see cref="SampleStorage.From"/>), read when the host is built, so that test hosts can change it, and opened as it starts.
     /// </summary>
     public static IServiceCollection AddSampleStores(this IServiceCollection services)
     {
@@ -53,11 +53,39 @@ public static class SampleStorageRegistration
         services.AddSingleton<ITransformStore>(s => s.GetRequiredService<SampleStorage>() is { Kind: SampleStorage.Postgres }
             ? new PostgresTransformStore(s.GetRequiredService<NpgsqlDataSource>(), s.GetRequiredService<ILogger<PostgresTransformStore>>(), VersionLogLength(s))
             : new SqliteTransformStore(s.GetRequiredService<SampleStorage>().ConnectionString, VersionLogLength(s)));
+        services.AddHostedService<StoresOpenedOnStart>();
         return services;
     }
 
     private static int VersionLogLength(IServiceProvider services) =>
         services.GetRequiredService<IConfiguration>().GetValue("Transforms:VersionLogLength", TransformVersionLog.DefaultLength);
+}
+
+/// <summary>
+/// Opens both stores (creating and seeding their tables, and listening to the other instances' writes) while the host
+/// starts, before the server takes requests. Opened by the first request instead, the store would be built under the
+/// dependency-injection lock of its singleton with blocking database calls, and a burst of requests arriving meanwhile
+/// would hold every thread-pool thread waiting for it, starving the pool for as long as new threads take to come.
+/// A database that cannot be reached also fails the start rather than the first request.
+/// </summary>
+internal sealed class StoresOpenedOnStart(IServiceProvider services) : IHostedLifecycleService
+{
+    public Task StartingAsync(CancellationToken cancellationToken)
+    {
+        _ = services.GetRequiredService<ISampleStore>();
+        _ = services.GetRequiredService<ITransformStore>();
+        return Task.CompletedTask;
+    }
+
+    public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public Task StartedAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public Task StoppingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public Task StoppedAsync(CancellationToken cancellationToken) => Task.CompletedTask;
 }
 
 /// <summary>What the PostgreSQL stores share.</summary>

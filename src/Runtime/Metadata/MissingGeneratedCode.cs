@@ -50,12 +50,10 @@ public static class MissingGeneratedCode
     /// <summary>
     /// <paramref name="type"/> itself, or the element or type argument of a collection of it, that is marked
     /// <c>[ToJson]</c>/<c>[FromJson]</c> and yet has no generated code (its assembly was built without the generator);
-    /// <see langword="null"/> otherwise. A host whose System.Text.Json options fall back to their own contract for such a
-    /// type asks this to warn that the generated code the user meant is not what serves it.
+    /// <see langword="null"/> otherwise. The System.Text.Json resolver asks it to tell its host that the generated code the
+    /// user meant is not what serves such a type.
     /// </summary>
-    /// <param name="type">The type asked for.</param>
-    /// <returns>The marked type without generated code, or <see langword="null"/>.</returns>
-    public static Type? FindMarkedWithoutCode(Type type) => type is null ? throw new ArgumentNullException(nameof(type)) : FindMarkedWithoutCode(type, depth: 0);
+    internal static Type? FindMarkedWithoutCode(Type type) => FindMarkedWithoutCode(type, depth: 0);
 
     /// <summary>
     /// <paramref name="type"/> itself, or the element or type argument of a collection of it, that is marked and yet

@@ -62,12 +62,30 @@ public class JsonableJsonTypeInfoResolver : IJsonTypeInfoResolver
         }
 #endif
 
-        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info) || !(info.CanWrite || info.CanRead))
+        if (!JsonableRegistry.TryGetTypeInfo(type, out JsonableTypeInfo? info))
         {
+            if (MissingGeneratedCode.FindMarkedWithoutCode(type) is not null)
+            {
+                OnMarkedTypeWithoutGeneratedCode(type, MissingGeneratedCode.Explain(type, string.Empty));
+            }
+
             return null;
         }
 
-        return info.Accept(new ContractFactory(this, options));
+        return info.CanWrite || info.CanRead ? info.Accept(new ContractFactory(this, options)) : null;
+    }
+
+    /// <summary>
+    /// Called when <paramref name="type"/>, or the element or type argument of a collection of it, is marked
+    /// <c>[ToJson]</c>/<c>[FromJson]</c> but has no generated code (its assembly was built without the Jsonable
+    /// generator): <see cref="GetTypeInfo"/> answers <see langword="null"/>, so the next resolver of the chain serves it
+    /// with System.Text.Json's own contract, which is not what the user marked it for. The default does nothing; a host
+    /// overrides it to warn. System.Text.Json caches contracts, so it is called about once per type and options.
+    /// </summary>
+    /// <param name="type">The type System.Text.Json asked about.</param>
+    /// <param name="reason">Which type is marked, in which assembly, and which package to reference there.</param>
+    protected virtual void OnMarkedTypeWithoutGeneratedCode(Type type, string reason)
+    {
     }
 
     /// <summary>

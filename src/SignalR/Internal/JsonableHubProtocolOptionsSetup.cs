@@ -44,15 +44,7 @@ internal sealed class JsonableHubProtocolOptionsSetup(ILoggerFactory? loggerFact
             new EventId(1, "MarkedTypeWithoutGeneratedCode"),
             "{Type} is sent and received by System.Text.Json's own contract in SignalR's json protocol, not by generated code: {Reason}");
 
-        public override JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
-        {
-            JsonTypeInfo? info = base.GetTypeInfo(type, options);
-            if (info is null && MissingGeneratedCode.FindMarkedWithoutCode(type) is not null)
-            {
-                s_markedTypeWithoutGeneratedCode(logger, type.ToString(), MissingGeneratedCode.Explain(type, string.Empty), null);
-            }
-
-            return info;
-        }
+        protected override void OnMarkedTypeWithoutGeneratedCode(Type type, string reason) =>
+            s_markedTypeWithoutGeneratedCode(logger, type.ToString(), reason, null);
     }
 }

@@ -206,4 +206,40 @@ public sealed class StatusHolder
     public Status? First { get; set; }
 
     public Status? Second { get; set; }
+
+    [Fact]
+    public void AMarkedTypeWithoutGeneratedCode_IsLeftToTheNextResolver_AndTheHookNamesItsAssembly()
+    {
+        Type marked = UngeneratedTypes.DefineMarked("Models.Unbuilt", out string assembly);
+        var resolver = new RecordingResolver();
+        var options = new JsonSerializerOptions(JsonSerializerDefaults.Web).AddJsonable(resolver);
+
+        Array array = Array.CreateInstance(marked, 1);
+        array.SetValue(Activator.CreateInstance(marked), 0);
+
+        Assert.Equal("{}", JsonSerializer.Serialize(array.GetValue(0), marked, options));
+        Assert.Equal("[{}]", JsonSerializer.Serialize(array, array.GetType(), options));
+        Assert.StartsWith("{", JsonSerializer.Serialize(new Status(), options)); // generated code: no call
+
+        Assert.Collection(
+            resolver.Calls,
+            call =>
+            {
+                Assert.Equal(marked, call.Type);
+                Assert.Contains("Models.Unbuilt is marked [ToJson] but has no generated code", call.Reason);
+                Assert.Contains($"assembly '{assembly}'", call.Reason);
+            },
+            call =>
+            {
+                Assert.Equal(marked.MakeArrayType(), call.Type);
+                Assert.StartsWith($"{marked.MakeArrayType()}: Models.Unbuilt is marked [ToJson]", call.Reason);
+            });
+    }
+
+    private sealed class RecordingResolver : JsonableJsonTypeInfoResolver
+    {
+        public List<(Type Type, string Reason)> Calls { get; } = [];
+
+        protected override void OnMarkedTypeWithoutGeneratedCode(Type type, string reason) => Calls.Add((type, reason));
+    }
 }

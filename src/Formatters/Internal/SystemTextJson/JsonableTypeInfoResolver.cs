@@ -56,8 +56,8 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
     public JsonTypeInfo? GetTypeInfo(Type type, JsonSerializerOptions options)
     {
-        StackResolver? stack = ReferenceEquals(options, _mvcOptions) ? _mvcResolver ??= new StackResolver(Stacks.Mvc)
-            : ReferenceEquals(options, _httpOptions) ? _httpResolver ??= new StackResolver(Stacks.Minimal)
+        StackResolver? stack = ReferenceEquals(options, _mvcOptions) ? _mvcResolver ??= new StackResolver(Stacks.Mvc, _services)
+            : ReferenceEquals(options, _httpOptions) ? _httpResolver ??= new StackResolver(Stacks.Minimal, _services)
             : null;
         if (stack is null)
         {
@@ -72,17 +72,8 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
             return null;
         }
 
-        JsonTypeInfo? info = stack.GetTypeInfo(type, options)
+        return stack.GetTypeInfo(type, options)
             ?? (_serveAsyncSequences ? JsonableAsyncSequenceConverter.TryCreateTypeInfo(type, options) : null);
-        if (info is null && MissingGeneratedCode.FindMarkedWithoutCode(type) is not null)
-        {
-            // STJ's next resolver serves it, as it would without Jsonable; say so once per type and options (STJ caches
-            // the contract), since the user marked it for the generated code.
-            ILogger logger = _services.GetService<ILoggerFactory>()?.CreateLogger(LogCategory) ?? NullLogger.Instance;
-            JsonableLog.MarkedTypeWithoutGeneratedCode(logger, type.ToString(), MissingGeneratedCode.Explain(type, string.Empty));
-        }
-
-        return info;
     }
 
     /// <summary>The log category of what the app's JSON options are served with.</summary>
@@ -90,10 +81,20 @@ internal sealed class JsonableTypeInfoResolver : IJsonTypeInfoResolver
 
     private JsonableStacks Stacks => _services.GetRequiredService<IOptions<JsonableOptions>>().Value.Stacks;
 
-    /// <summary>One stack's resolver: its reader and writer options, and converters that negotiate a response's root value.</summary>
-    private sealed class StackResolver(JsonableStackOptions stack) : JsonableJsonTypeInfoResolver(stack.Reader, stack.Writer)
+    /// <summary>
+    /// One stack's resolver: its reader and writer options, converters that negotiate a response's root value, and a
+    /// warning for a type marked for the generated code that has none (the app's JSON options then serve it with
+    /// System.Text.Json's own contract, as they would without Jsonable).
+    /// </summary>
+    private sealed class StackResolver(JsonableStackOptions stack, IServiceProvider services) : JsonableJsonTypeInfoResolver(stack.Reader, stack.Writer)
     {
         protected override JsonConverter<T> CreateConverter<T>(JsonableTypeInfo<T> info, JsonSerializerOptions options, JsonableReaderOptions readerOptions, JsonableWriterOptions writerOptions) =>
             new HttpJsonableJsonConverter<T>(info, options, readerOptions, writerOptions);
+
+        protected override void OnMarkedTypeWithoutGeneratedCode(Type type, string reason)
+        {
+            ILogger logger = services.GetService<ILoggerFactory>()?.CreateLogger(LogCategory) ?? NullLogger.Instance;
+            JsonableLog.MarkedTypeWithoutGeneratedCode(logger, type.ToString(), reason);
+        }
     }
 }
