@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Text;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 using System.Text.Json.Serialization;
 
@@ -186,6 +187,19 @@ public ref partial struct JsonableReader
 
         int digitsStart = i;
         ulong magnitude = 0;
+        if (i <= buf.Length - sizeof(ulong))
+        {
+            // The first eight bytes at once (ids are mostly 5 to 10 digits): the same digits and value the loop below
+            // finds one byte at a time, which goes on from where this stops.
+            ulong eight = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref MemoryMarshal.GetReference(buf), i));
+            int n = LeadingDigitCount(eight, out ulong values);
+            if (n != 0)
+            {
+                magnitude = ParseDigits(values, n);
+                i += n;
+            }
+        }
+
         while ((uint)i < (uint)buf.Length)
         {
             uint digit = (uint)(buf[i] - '0');
@@ -270,6 +284,38 @@ public ref partial struct JsonableReader
 
     // 10^18 - 1 fits a long with room to spare, so no overflow check is needed while parsing.
     private const int MaxPlainIntegerDigits = 18;
+
+#if NET
+    /// <summary>
+    /// How many of eight bytes read as a little-endian word are ASCII digits before the first that is not (8: all of
+    /// them); <paramref name="values"/> is the word with each digit byte turned into its value.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int LeadingDigitCount(ulong word, out ulong values)
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            word = System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(word);
+        }
+
+        values = word ^ 0x3030303030303030; // a digit becomes 0-9; any other byte 10 or more
+        // The top bit of each byte set where the byte is 10 or more: its low seven bits plus 118 reach 128, or its
+        // own top bit is set (the sum stays below 256, so nothing carries into the next byte).
+        ulong notDigit = (((values & 0x7F7F7F7F7F7F7F7F) + 0x7676767676767676) | values) & 0x8080808080808080;
+        return System.Numerics.BitOperations.TrailingZeroCount(notDigit) >> 3; // 64 >> 3 = 8 when there is none
+    }
+
+    /// <summary>The value of the first <paramref name="count"/> (1 to 8) digit values in the bytes of <paramref name="values"/>, the first the most significant.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong ParseDigits(ulong values, int count)
+    {
+        // Shifted so that the digits fill the top bytes and leading zeros the rest, then combined pairwise: 2, 4, 8 digits.
+        ulong v = values << ((sizeof(ulong) - count) * 8);
+        v = (v * ((10 << 8) + 1)) >> 8;
+        v = ((v & 0x00FF00FF00FF00FF) * ((100 << 16) + 1)) >> 16;
+        return ((v & 0x0000FFFF0000FFFF) * ((10000UL << 32) + 1)) >> 32;
+    }
+#endif
 
     /// <summary>Reads a number as <see cref="double"/> (one too large for it is an error, where System.Text.Json reads infinity); a quoted one too, as the web defaults read it.</summary>
     public double ReadDouble() => ReadDouble(WebNumberHandling);

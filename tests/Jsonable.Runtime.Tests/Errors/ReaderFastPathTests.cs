@@ -55,6 +55,47 @@ public sealed class ReaderFastPathTests
         Assert.Equal(expected, fromJmc1);
     }
 
+    /// <summary>
+    /// Integers of every length from 1 to 19 digits (every digit value in every position), signed and not, followed by
+    /// what can follow a number or must stop it (bytes either side of '0'-'9', a non-ASCII byte, a fraction, an exponent),
+    /// with the document's end directly after them or further on: the first eight bytes are read as one word.
+    /// </summary>
+    public static TheoryData<string, string> IntegersOfEveryLength()
+    {
+        var data = new TheoryData<string, string>();
+        string[] after = ["}", "        }", ",\"flag\":true}", "/}", ":}", "\u00e9}", ".5}", "e2}", "0}"];
+        for (int length = 1; length <= 19; length++)
+        {
+            string digits = (char)('1' + (length % 9)) + string.Concat(Enumerable.Range(1, length - 1).Select(k => (char)('0' + ((length + k) % 10))));
+            foreach (string sign in new[] { "", "-" })
+            {
+                foreach (string tail in after)
+                {
+                    data.Add(sign + digits, tail);
+                }
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(IntegersOfEveryLength))]
+    public void Integer_OfEveryLength_ReadsAsStjReadsIt(string number, string after)
+    {
+        foreach (string member in new[] { "count", "i64", "u64" })
+        {
+            byte[] json = Encoding.UTF8.GetBytes("{\"" + member + "\":" + number + after);
+            object? expected = ReadMember(member, () => JsonSerializer.Deserialize<Reading>(json), typeof(JsonException));
+
+            object? fromJson = ReadMember(member, () => Reading.CreateFromJson(json), typeof(JsonableException));
+            object? fromJmc1 = ReadMember(member, () => Reading.CreateFromJsonable([.. "/*JMC1*/"u8, .. json]), typeof(JsonableException));
+
+            Assert.Equal(expected, fromJson);
+            Assert.Equal(expected, fromJmc1);
+        }
+    }
+
     [Fact]
     public void IntegerTheory_HoldsValuesThatReadAndValuesThatFail()
     {

@@ -15,7 +15,10 @@ public sealed class ArrayBuilderTests
     [InlineData(0)]
     [InlineData(1)]
     [InlineData(8)]
-    [InlineData(9)] // past the first pooled block
+    [InlineData(9)]
+    [InlineData(16)] // the last held in the builder itself (netstandard2.0: pooled from the first)
+    [InlineData(17)] // past them: pooled storage
+    [InlineData(33)] // the pooled storage grown
     [InlineData(1000)]
     public void ToList_HoldsEveryElementInOrder_AtExactlyItsCount(int count)
     {
@@ -35,6 +38,8 @@ public sealed class ArrayBuilderTests
     [Theory]
     [InlineData(0)]
     [InlineData(9)]
+    [InlineData(16)]
+    [InlineData(17)]
     public void ToArray_HoldsEveryElementInOrder(int count)
     {
         var builder = default(ArrayBuilder<int>);
