@@ -3,10 +3,6 @@ using System.Buffers;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
-#if NET
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-#endif
 using System.Text;
 using System.Text.Unicode;
 using Jsonable.Internal;
@@ -261,13 +257,13 @@ public ref partial struct JsonableReader
 #else
         if (IsJmc)
         {
-            if (StartsWithName(rest, encodedJmc1))
+            if (rest.StartsWith(encodedJmc1))
             {
                 _pos += encodedJmc1.Length;
                 return true;
             }
         }
-        else if (StartsWithName(rest, encodedJson))
+        else if (rest.StartsWith(encodedJson))
         {
             _pos += encodedJson.Length;
             return true;
@@ -276,40 +272,6 @@ public ref partial struct JsonableReader
         return false;
 #endif
     }
-
-#if NET
-    /// <summary>
-    /// <c>rest.StartsWith(name)</c> for a member name's encoding (4 to 32 bytes as a rule) by two overlapping loads each
-    /// side, without a call: where <see cref="TryReadExpectedName"/> is not inlined (the JIT's budget ran out in a large
-    /// type) the length is not a constant, and <c>StartsWith</c> then calls the general comparison.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool StartsWithName(ReadOnlySpan<byte> rest, ReadOnlySpan<byte> name)
-    {
-        nuint n = (nuint)name.Length;
-        if (n - 4 <= 32 - 4 && n <= (nuint)rest.Length)
-        {
-            ref byte a = ref MemoryMarshal.GetReference(rest);
-            ref byte b = ref MemoryMarshal.GetReference(name);
-            if (n >= 16)
-            {
-                return Vector128.LoadUnsafe(ref a) == Vector128.LoadUnsafe(ref b)
-                    && Vector128.LoadUnsafe(ref a, n - 16) == Vector128.LoadUnsafe(ref b, n - 16);
-            }
-
-            if (n >= 8)
-            {
-                return ((Unsafe.ReadUnaligned<ulong>(ref a) ^ Unsafe.ReadUnaligned<ulong>(ref b))
-                    | (Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref a, n - 8)) ^ Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref b, n - 8)))) == 0;
-            }
-
-            return ((Unsafe.ReadUnaligned<uint>(ref a) ^ Unsafe.ReadUnaligned<uint>(ref b))
-                | (Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref a, n - 4)) ^ Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref b, n - 4)))) == 0;
-        }
-
-        return rest.StartsWith(name);
-    }
-#endif
 
 #if !NET
     private bool Advance(int count)
