@@ -60,7 +60,9 @@ app.MapReverseProxy(proxy =>
     // round robin applies (YARP then picks any healthy destination at random).
     proxy.UseSessionAffinity();
     proxy.UseLoadBalancing();
-    proxy.UsePassiveHealthChecks();
+    // No passive health checks: YARP's only passive policy judges the failure rate over a window, so an instance that
+    // was answering well before it was killed stays in until the probe below takes it out anyway (tried with a 5 s
+    // window and a 50% limit: 8 of its 34 requests in the window failed, and the probe took it out 1.06 s after the kill).
 });
 
 app.Run();
