@@ -93,7 +93,10 @@ public sealed class GameHub(GameRooms rooms) : Hub
         }
     }
 
-    /// <summary>Takes the player out of its room: a game that keeps a player through a short drop would wait here first.</summary>
+    /// <summary>
+    /// Takes the player out of its room. A client with stateful reconnect comes here only when it did not come back
+    /// in time (the connection's disconnect timeout); without it, on any drop, and it joins again after reconnecting.
+    /// </summary>
     /// <param name="exception">Why the connection ended, if it failed.</param>
     public override Task OnDisconnectedAsync(Exception? exception)
     {

@@ -25,7 +25,10 @@ namespace Jsonable.Samples.GameServer
 
             WebApplication app = builder.Build();
             app.UseJsonable();
-            app.MapHub<GameHub>("/game");
+            // Stateful reconnect: a client that asks for it (WithStatefulReconnect in .NET, withStatefulReconnect in
+            // JavaScript) keeps its connection through a short drop of its WebSocket. The hub never sees the drop, so
+            // the player stays in the world, and the messages sent meanwhile are delivered once the socket is back.
+            app.MapHub<GameHub>("/game", options => options.AllowStatefulReconnects = true);
 
             // The same world over plain HTTP: a snapshot whose ETag is its version, and the version feed as server-sent
             // events (resumed with Last-Event-ID), for tools and clients without SignalR.

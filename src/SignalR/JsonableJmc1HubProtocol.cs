@@ -26,7 +26,9 @@ public sealed partial class JsonableJmc1HubProtocol : IHubProtocol
     /// <summary>The protocol's name in the SignalR handshake.</summary>
     public const string ProtocolName = "jmc1";
 
-    private const int ProtocolVersion = 1;
+    // Version 2, as SignalR's own protocols since ASP.NET Core 8: the ack and sequence messages of stateful reconnect,
+    // without which SignalR turns stateful reconnect off for the connection. Version 1 clients are still accepted.
+    private const int ProtocolVersion = 2;
 
     // Message type numbers, as SignalR's HubProtocolConstants number them.
     private const byte InvocationType = 1;

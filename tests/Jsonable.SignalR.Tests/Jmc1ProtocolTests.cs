@@ -28,11 +28,13 @@ public sealed class Jmc1ProtocolTests : IAsyncLifetime
     }
 
     [Fact]
-    public void The_protocol_is_binary_and_named_jmc1()
+    public void The_protocol_is_binary_and_named_jmc1_at_version_2_accepting_version_1_clients()
     {
         var protocol = new JsonableJmc1HubProtocol();
         Assert.Equal("jmc1", protocol.Name);
-        Assert.Equal(1, protocol.Version);
+        Assert.Equal(2, protocol.Version); // what SignalR asks of a protocol before it allows stateful reconnect
+        Assert.True(protocol.IsVersionSupported(1));
+        Assert.False(protocol.IsVersionSupported(3));
         Assert.Equal(TransferFormat.Binary, protocol.TransferFormat);
     }
 

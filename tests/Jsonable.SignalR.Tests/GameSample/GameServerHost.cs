@@ -32,6 +32,9 @@ internal sealed class GameServerHost : IAsyncDisposable
 
     public HttpClient Http { get; }
 
+    /// <summary>The app's services (the rooms, for what no client can see).</summary>
+    public IServiceProvider Services => _app.Services;
+
     public static async Task<GameServerHost> StartAsync(params string[] settings)
     {
         WebApplication app = GameServerApp.Build(["--urls", "http://127.0.0.1:0", "--Logging:LogLevel:Default", "Warning", .. settings]);

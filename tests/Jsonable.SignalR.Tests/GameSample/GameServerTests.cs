@@ -1,9 +1,12 @@
 using System.Net;
+using System.Net.WebSockets;
 using System.Text;
 using System.Text.Json;
+using Jsonable.AspNetCore.SignalR;
 using Jsonable.Http;
 using Jsonable.SignalR.Tests;
 using Microsoft.AspNetCore.SignalR.Client;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Jsonable.Samples.GameServer.Tests;
 
@@ -53,6 +56,56 @@ public sealed class GameServerTests
             int length = frame[0] < 0x80 ? 1 : 2;
             Assert.Equal([2, 0, 2, (byte)'1', 1], frame[length..(length + 5)]);
         }
+    }
+
+    [Theory]
+    [InlineData("json")]
+    [InlineData("jmc1")]
+    public async Task A_player_whose_socket_drops_keeps_its_place_through_stateful_reconnect(string protocol)
+    {
+        await using GameServerHost server = await GameServerHost.StartAsync();
+        string room = "drop-" + protocol;
+        var sockets = new List<ClientWebSocket>();
+        IHubConnectionBuilder builder = new HubConnectionBuilder()
+            .WithUrl(server.HubUrl, options =>
+            {
+                options.Transports = Microsoft.AspNetCore.Http.Connections.HttpTransportType.WebSockets;
+                // SignalR's own socket, kept so that the test can cut it as a lost network would.
+                options.WebSocketFactory = async (context, cancellationToken) =>
+                {
+                    var socket = new ClientWebSocket();
+                    await socket.ConnectAsync(context.Uri, cancellationToken);
+                    lock (sockets)
+                    {
+                        sockets.Add(socket);
+                    }
+
+                    return socket;
+                };
+            })
+            .WithStatefulReconnect();
+        await using HubConnection player = (protocol == "json" ? builder.AddJsonableProtocol() : builder.AddJsonableJmc1Protocol()).Build();
+        await player.StartAsync();
+        await player.InvokeAsync("Join", room, "runner");
+        string? connectionId = player.ConnectionId;
+        await player.SendAsync("Move", new PlayerState { X = 10, Y = 10 });
+        (long before, _, _) = await server.WaitForAsync(room, (_, world) => world.Players.TryGetValue("runner", out PlayerState? p) && p.X == 10);
+
+        sockets[0].Abort();
+        // Sent while the socket is down: the client buffers it and sends it again on the new socket.
+        await player.SendAsync("Move", new PlayerState { X = 20, Y = 10 });
+        (long after, World world, _) = await server.WaitForAsync(room, (_, world) => world.Players.TryGetValue("runner", out PlayerState? p) && p.X == 20);
+
+        Assert.Equal(2, sockets.Count); // the socket was cut, and a second one opened
+        Assert.Equal(connectionId, player.ConnectionId); // the same connection, so the hub never saw it end
+        Assert.Equal(HubConnectionState.Connected, player.State);
+        Assert.Equal(["runner"], world.Players.Keys);
+
+        // No tick in between took the player out: every delta from `before` to `after` keeps it in the world.
+        GameRooms rooms = server.Services.GetRequiredService<GameRooms>();
+        IReadOnlyList<Jsonable.AspNetCore.Feeds.JsonableFeedEvent> deltas = (await rooms.ReadDeltasAfterAsync(room, before, CancellationToken.None))!;
+        Assert.Equal(after - before, deltas.Count);
+        Assert.All(deltas, d => Assert.DoesNotContain("\"runner\":null", Encoding.UTF8.GetString(d.Data.Span)));
     }
 
     [Theory]
