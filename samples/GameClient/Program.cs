@@ -16,7 +16,8 @@ namespace Jsonable.Samples.GameClient
     /// Per protocol (json, jmc1): a player moves while a spectator follows the room's world; mid-stream, the spectator's
     /// socket is cut (SignalR's automatic reconnect brings it back), and later its connection is stopped and started
     /// again, each time while the player keeps moving; the spectator resumes from its version and must end with the
-    /// server's world, every version applied once (one whole world at the start, deltas after it).
+    /// server's world, every version applied once (one whole world at the start, deltas after it). Then a player with
+    /// stateful reconnect has its socket cut and keeps its place.
     /// Prints one line per check; exits 1 if any failed.
     /// </summary>
     public static class Program
@@ -41,6 +42,7 @@ namespace Jsonable.Samples.GameClient
                 try
                 {
                     await RunAsync(http, new Uri(baseUri, "game").ToString(), protocol);
+                    await DropAsync(http, new Uri(baseUri, "game").ToString(), protocol);
                 }
                 catch (Exception e)
                 {
@@ -53,7 +55,7 @@ namespace Jsonable.Samples.GameClient
             return s_failed == 0 ? 0 : 1;
         }
 
-        private static HubConnection Connect(string hubUrl, string protocol, Action<ClientWebSocket>? opened = null)
+        private static HubConnection Connect(string hubUrl, string protocol, Action<ClientWebSocket>? opened = null, bool stateful = false)
         {
             IHubConnectionBuilder builder = new HubConnectionBuilder().WithUrl(hubUrl, options =>
             {
@@ -70,6 +72,11 @@ namespace Jsonable.Samples.GameClient
                 }
             });
             builder = builder.WithAutomaticReconnect(new[] { TimeSpan.FromMilliseconds(300), TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(2) });
+            if (stateful)
+            {
+                builder = builder.WithStatefulReconnect();
+            }
+
             return (protocol == "json" ? builder.AddJsonableProtocol() : builder.AddJsonableJmc1Protocol()).Build();
         }
 
@@ -146,6 +153,41 @@ namespace Jsonable.Samples.GameClient
                     socket.Dispose(); // the cut one too: on Mono, a socket left undisposed can hold up the process's exit
                 }
             }
+        }
+
+        /// <summary>
+        /// A player with stateful reconnect whose socket is cut keeps its place: SignalR opens a new socket on the same
+        /// connection, so the server never takes the player out, and the move sent while the socket was down lands.
+        /// </summary>
+        private static async Task DropAsync(HttpClient http, string hubUrl, string protocol)
+        {
+            string room = "mono-drop-" + protocol;
+            var sockets = new List<ClientWebSocket>();
+            HubConnection player = Connect(hubUrl, protocol, sockets.Add, stateful: true);
+            try
+            {
+                await player.StartAsync();
+                await player.InvokeAsync("Join", room, "dropper");
+                string? connectionId = player.ConnectionId;
+                await player.SendAsync("Move", new PlayerState { X = 10 });
+                await WaitAsync(async () => At(await SnapshotAsync(http, room), 10), "the player is at x 10");
+
+                sockets[sockets.Count - 1].Abort();
+                await player.SendAsync("Move", new PlayerState { X = 20 });
+                await WaitAsync(async () => At(await SnapshotAsync(http, room), 20), "the move sent while the socket was down lands");
+                Check(protocol, "stateful reconnect: a new socket on the same connection", $"{sockets.Count} sockets, {(player.ConnectionId == connectionId ? "same" : "another")} connection", "2 sockets, same connection");
+            }
+            finally
+            {
+                await player.DisposeAsync();
+                foreach (ClientWebSocket socket in sockets)
+                {
+                    socket.Dispose();
+                }
+            }
+
+            static bool At((long Version, World World) snapshot, float x) =>
+                snapshot.World.Players.TryGetValue("dropper", out PlayerState? p) && p.X == x;
         }
 
         /// <summary>Sends <paramref name="count"/> moves, a tick or more apart, so that each becomes a version of its own.</summary>
