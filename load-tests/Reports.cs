@@ -105,7 +105,7 @@ internal static class Reports
     /// <summary>
     /// Signs that the machine was too noisy for requests/s (each a sentence): other work above
     /// <see cref="ServerCpu.NoisyOtherCores"/> cores during a run, pre-serialized bytes slower than a serializer route
-    /// by req/s while cheaper by CPU/request, and a route whose req/s and CPU/request ratios to STJ point opposite ways
+    /// by req/s while cheaper by CPU/request, or dearer by CPU/request by more than <see cref="DisagreeBy"/>, and a route whose req/s and CPU/request ratios to STJ point opposite ways
     /// by more than <see cref="DisagreeBy"/> each.
     /// </summary>
     public static IReadOnlyList<string> NoiseNotes(IReadOnlyList<RunResult> results, string engine)
@@ -128,6 +128,13 @@ internal static class Reports
                     notes.Add($"{raw.Scenario}: by req/s pre-serialized bytes ({Compact(raw.Rps)}) were slower than {r.Format} ({Compact(r.Rps)}), "
                         + $"while by CPU they cost {Micros(raw.CpuPerRequest)} a request against {Micros(r.CpuPerRequest)}: the req/s measured the neighbours.");
                 }
+                else if (raw.CpuPerRequest > r.CpuPerRequest * (1 + DisagreeBy))
+                {
+                    // Bytes that exist cannot cost more than making them: one of the two runs measured something else
+                    // (code still being compiled, a neighbour sharing the server's core or its caches).
+                    notes.Add($"{raw.Scenario}: pre-serialized bytes cost {Micros(raw.CpuPerRequest)} a request, more than {r.Format}'s "
+                        + $"{Micros(r.CpuPerRequest)}, which no serializer can do: this scenario's CPU figures are suspect too; run it again.");
+                }
             }
         }
 
@@ -145,8 +152,8 @@ internal static class Reports
 
     private static string NoiseSummary(IReadOnlyList<string> notes) => notes.Count == 0
         ? string.Create(CultureInfo.InvariantCulture,
-            $"Noise: none seen (other work stayed under {ServerCpu.NoisyOtherCores:0.00} cores in every run, pre-serialized bytes were never slower than a serializer route by req/s while cheaper by CPU, and req/s and CPU/request never disagreed about STJ by more than {DisagreeBy:P0} each way).")
-        : $"Noise: the machine was too busy for requests/s to be trusted here; read the CPU columns. {notes.Count} sign(s):";
+            $"Noise: none seen (other work stayed under {ServerCpu.NoisyOtherCores:0.00} cores in every run, pre-serialized bytes were never slower by req/s while cheaper by CPU, nor dearer by CPU, than a serializer route, and req/s and CPU/request never disagreed about STJ by more than {DisagreeBy:P0} each way).")
+        : $"Noise: the machine was too busy for requests/s to be trusted here; read the CPU columns, but for a scenario a sign below calls suspect. {notes.Count} sign(s):";
 
     public static readonly string[] DetailHeader = ["scenario", "format", "requests", "req/s", "p50", "p75", "p95", "p99", "max", "statuses", "bytes in", "bytes out", "errors"];
 
