@@ -31,4 +31,13 @@ internal static class NodeScript
         Assert.True(node.ExitCode == 0, "node exited with " + node.ExitCode + ": " + await error + await output);
         return await output;
     }
+
+    /// <summary>Starts <paramref name="script"/> with its standard streams redirected, for a test that talks to it while it runs.</summary>
+    public static Process Start(string script, params string[] arguments) => Process.Start(new ProcessStartInfo("node", [script, .. arguments])
+    {
+        WorkingDirectory = NodeTheoryAttribute.ScriptDirectory(),
+        RedirectStandardInput = true,
+        RedirectStandardOutput = true,
+        RedirectStandardError = true,
+    })!;
 }

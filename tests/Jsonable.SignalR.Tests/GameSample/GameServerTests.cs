@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net;
 using System.Net.WebSockets;
 using System.Text;
@@ -106,6 +107,51 @@ public sealed class GameServerTests
         IReadOnlyList<Jsonable.AspNetCore.Feeds.JsonableFeedEvent> deltas = (await rooms.ReadDeltasAfterAsync(room, before, CancellationToken.None))!;
         Assert.Equal(after - before, deltas.Count);
         Assert.All(deltas, d => Assert.DoesNotContain("\"runner\":null", Encoding.UTF8.GetString(d.Data.Span)));
+    }
+
+    [NodeTheory]
+    [InlineData("WebSockets")] // the one transport with stateful reconnect
+    public async Task The_javascript_client_with_stateful_reconnect_keeps_its_player_through_a_reset_connection(string transport)
+    {
+        await using GameServerHost server = await GameServerHost.StartAsync();
+        await using var relay = new TcpRelay(server.Url);
+        const string room = "js-drop";
+        using Process node = NodeScript.Start("stateful-player.mjs", relay.Url, server.Url, room, transport);
+        Task<string> errors = node.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        try
+        {
+            Assert.Equal("cut", await node.StandardOutput.ReadLineAsync(timeout.Token));
+            (long before, _, _) = await server.SnapshotAsync(room);
+            int accepted = relay.Accepted;
+            relay.ResetAll();
+            await node.StandardInput.WriteLineAsync("go");
+            await node.StandardInput.FlushAsync();
+            string? seen = await node.StandardOutput.ReadLineAsync(timeout.Token);
+            await node.WaitForExitAsync(timeout.Token);
+            Assert.True(node.ExitCode == 0, "node exited with " + node.ExitCode + ": " + await errors + seen);
+
+            using JsonDocument result = JsonDocument.Parse(seen!);
+            JsonElement root = result.RootElement;
+            Assert.Equal(root.GetProperty("before").GetString(), root.GetProperty("after").GetString()); // the same connection
+            Assert.Equal("Connected", root.GetProperty("state").GetString());
+            Assert.Equal(0, root.GetProperty("closed").GetInt32());
+            Assert.True(relay.Accepted > accepted, "the client never opened a new connection after the reset");
+
+            (long after, World world, _) = await server.SnapshotAsync(room);
+            Assert.Equal(20, world.Players["runner"].X); // the move sent after the reset
+            GameRooms rooms = server.Services.GetRequiredService<GameRooms>();
+            IReadOnlyList<Jsonable.AspNetCore.Feeds.JsonableFeedEvent> deltas = (await rooms.ReadDeltasAfterAsync(room, before, CancellationToken.None))!;
+            Assert.Equal(after - before, deltas.Count);
+            Assert.All(deltas, d => Assert.DoesNotContain("\"runner\":null", Encoding.UTF8.GetString(d.Data.Span)));
+        }
+        finally
+        {
+            if (!node.HasExited)
+            {
+                node.Kill(entireProcessTree: true);
+            }
+        }
     }
 
     [Theory]
