@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Net.WebSockets;
 using System.Text;
+using Jsonable.AspNetCore.Feeds;
 using Jsonable.AspNetCore.SignalR;
 using Jsonable.SignalR.Tests;
 using Microsoft.AspNetCore.Builder;
@@ -32,8 +33,17 @@ internal sealed class GameServerHost : IAsyncDisposable
 
     public HttpClient Http { get; }
 
-    /// <summary>The app's services (the rooms, for what no client can see).</summary>
-    public IServiceProvider Services => _app.Services;
+    /// <summary>
+    /// Fails unless the server's log holds every tick from <paramref name="from"/> to <paramref name="to"/> and none of
+    /// them took <paramref name="name"/> out of the world (a <c>null</c> for it in the delta).
+    /// </summary>
+    public async Task AssertNeverLeftAsync(string room, string name, long from, long to)
+    {
+        GameRooms rooms = _app.Services.GetRequiredService<GameRooms>();
+        IReadOnlyList<JsonableFeedEvent> deltas = (await rooms.ReadDeltasAfterAsync(room, from, CancellationToken.None))!;
+        Assert.Equal(to - from, deltas.Count);
+        Assert.All(deltas, d => Assert.DoesNotContain("\"" + name + "\":null", Encoding.UTF8.GetString(d.Data.Span)));
+    }
 
     public static async Task<GameServerHost> StartAsync(params string[] settings)
     {
