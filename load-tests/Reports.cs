@@ -105,8 +105,8 @@ internal static class Reports
     /// <summary>
     /// Signs that the machine was too noisy for requests/s (each a sentence): other work above
     /// <see cref="ServerCpu.NoisyOtherCores"/> cores during a run, pre-serialized bytes slower than a serializer route
-    /// by req/s while cheaper by CPU/request, or dearer by CPU/request by more than <see cref="DisagreeBy"/>, and a route whose req/s and CPU/request ratios to STJ point opposite ways
-    /// by more than <see cref="DisagreeBy"/> each.
+    /// by req/s while cheaper by CPU/request, or dearer by CPU/request by more than <see cref="DisagreeBy"/>, and a
+    /// route whose req/s and CPU/request ratios to STJ point opposite ways by more than <see cref="DisagreeBy"/> each.
     /// </summary>
     public static IReadOnlyList<string> NoiseNotes(IReadOnlyList<RunResult> results, string engine)
     {
