@@ -37,12 +37,13 @@ namespace Jsonable.Samples.GameClient
             Console.WriteLine($"runtime: {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}");
             var baseUri = new Uri(args[0].TrimEnd('/') + "/");
             using var http = new HttpClient { BaseAddress = baseUri };
+            string hubUrl = new Uri(baseUri, "game").ToString();
             foreach (string protocol in new[] { "json", "jmc1" })
             {
                 try
                 {
-                    await RunAsync(http, new Uri(baseUri, "game").ToString(), protocol);
-                    await DropAsync(http, new Uri(baseUri, "game").ToString(), protocol);
+                    await RunAsync(http, hubUrl, protocol);
+                    await DropAsync(http, hubUrl, protocol);
                 }
                 catch (Exception e)
                 {
