@@ -123,17 +123,26 @@ public sealed class GameServerTests
             await node.StandardInput.WriteLineAsync("go");
             await node.StandardInput.FlushAsync();
             string? seen = await node.StandardOutput.ReadLineAsync(timeout.Token);
+            if (seen is null)
+            {
+                await node.WaitForExitAsync(timeout.Token);
+                Assert.Fail("node ended early with " + node.ExitCode + ": " + await errors);
+            }
+
+            // Read the room before the player stops: stopping takes it out.
+            (long after, World world, _) = await server.SnapshotAsync(room);
+            await node.StandardInput.WriteLineAsync("stop");
+            await node.StandardInput.FlushAsync();
             await node.WaitForExitAsync(timeout.Token);
             Assert.True(node.ExitCode == 0, "node exited with " + node.ExitCode + ": " + await errors + seen);
 
-            using JsonDocument result = JsonDocument.Parse(seen!);
+            using JsonDocument result = JsonDocument.Parse(seen);
             JsonElement root = result.RootElement;
             Assert.Equal(root.GetProperty("before").GetString(), root.GetProperty("after").GetString()); // the same connection
             Assert.Equal("Connected", root.GetProperty("state").GetString());
             Assert.Equal(0, root.GetProperty("closed").GetInt32());
             Assert.True(relay.Accepted > accepted, "the client never opened a new connection after the reset");
 
-            (long after, World world, _) = await server.SnapshotAsync(room);
             Assert.Equal(20, world.Players["runner"].X); // the move sent after the reset
             await server.AssertNeverLeftAsync(room, "runner", before, after);
         }

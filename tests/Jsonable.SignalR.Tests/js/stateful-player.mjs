@@ -1,7 +1,8 @@
 // The official SignalR JavaScript client as a player with stateful reconnect, through a relay the test can cut:
 // node stateful-player.mjs <relay url> <server url> <room> <transport>. It joins, moves, and prints "cut" once the
 // server shows the move; the test then resets every connection through the relay and answers on stdin. The player
-// moves again and prints what it saw as JSON: the connection id before and after, and its state.
+// moves again and prints what it saw as JSON: the connection id before and after, and its state. It stops (and so
+// leaves the room) only on a second line from the test, once the test has read the room.
 import * as signalR from "@microsoft/signalr";
 import * as readline from "node:readline";
 
@@ -40,5 +41,6 @@ await lines.next(); // the relay has reset every connection
 await player.send("Move", { name: "", x: 20, y: 0, heading: 0, score: 0 });
 await at(20);
 console.log(JSON.stringify({ before, after: player.connectionId, state: player.state, reconnecting, closed }));
+await lines.next(); // the test has read the room
 await player.stop();
 process.exit(0);
