@@ -79,7 +79,8 @@ internal static class QuickHarness
             }
         }
 
-        PrintEnvironment(seconds);
+        bool interleaved = args.Contains("--interleaved-warm-up");
+        PrintEnvironment(seconds, interleaved);
         int failures = 0;
         failures += PrintPayloadSizes();
 
@@ -88,7 +89,7 @@ internal static class QuickHarness
         var summaries = new List<string>();
         foreach (Type type in scenarios)
         {
-            failures += RunScenario(type, seconds, summaries);
+            failures += RunScenario(type, seconds, interleaved, summaries);
         }
 
         if (summaries.Count > 0)
@@ -142,7 +143,7 @@ internal static class QuickHarness
 
     private static string ScenarioName(Type type) => type.Name.Replace("Benchmarks", "", StringComparison.Ordinal);
 
-    private static void PrintEnvironment(double seconds)
+    private static void PrintEnvironment(double seconds, bool interleaved)
     {
         bool optimized = typeof(QuickHarness).Assembly.GetCustomAttribute<DebuggableAttribute>()?.IsJITOptimizerDisabled != true;
         Console.WriteLine("# Jsonable quick benchmark");
@@ -150,7 +151,7 @@ internal static class QuickHarness
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription}, {RuntimeInformation.ProcessArchitecture}, " +
             $"{Environment.ProcessorCount} cores, {(optimized ? "optimized build" : "DEBUG BUILD (numbers are meaningless)")}, " +
-            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds ({(ThreadCpuClock.Enabled ? "CPU time of the benchmark thread per op, --cpu-time" : "wall-clock time per op")}), after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s (until the time per op settles)."));
+            $"{seconds:0.###} s timed per method in {Rounds} interleaved rounds ({(ThreadCpuClock.Enabled ? "CPU time of the benchmark thread per op, --cpu-time" : "wall-clock time per op")}), after a warm-up of {seconds / 3:0.###}–{Math.Max(2.0, seconds):0.###} s per method (until the time per op settles{(interleaved ? "; methods interleaved, --interleaved-warm-up" : "")})."));
         Console.WriteLine();
     }
 
@@ -181,7 +182,40 @@ internal static class QuickHarness
             $"| {p.FileName} | {p.OriginalJson.Length:N0} | {p.StjJson.Length:N0} | {p.JsonableJson.Length:N0} | {p.Jmc1.Length:N0} | {p.MessagePack.Length:N0} | {p.MemoryPack.Length:N0} |"));
     }
 
-    private static int RunScenario(Type type, double seconds, List<string> summaries)
+    /// <summary>
+    /// One method after another by default, so each reaches optimized code on a profile of its own work first. With
+    /// <c>--interleaved-warm-up</c>, 50 ms of each in turn until all have settled: the JIT's profile of code the
+    /// methods share (the writer and the generated code serve JSON and JMC1 alike, choosing by a flag) then sees them
+    /// mixed, as in a server that answers both formats, instead of favouring whichever method warmed up first.
+    /// </summary>
+    private static void WarmUp(List<Runner> runners, double seconds, bool interleaved)
+    {
+        if (!interleaved)
+        {
+            foreach (Runner runner in runners)
+            {
+                runner.Guard(() => runner.WarmUp(seconds));
+            }
+
+            return;
+        }
+
+        var pending = new List<Runner>(runners);
+        while (pending.Count > 0)
+        {
+            foreach (Runner runner in pending.ToArray())
+            {
+                bool settled = true;
+                runner.Guard(() => settled = runner.WarmUpChunk(seconds));
+                if (settled || runner.Failure is not null)
+                {
+                    pending.Remove(runner);
+                }
+            }
+        }
+    }
+
+    private static int RunScenario(Type type, double seconds, bool interleaved, List<string> summaries)
     {
         string scenario = ScenarioName(type);
         var scenarioInstance = (IScenario)Activator.CreateInstance(type)!;
@@ -203,10 +237,7 @@ internal static class QuickHarness
             .Select(x => new Runner(x.Method.Name, x.Attribute!.Baseline, Bind(scenarioInstance, x.Method)))
             .ToList();
 
-        foreach (Runner runner in runners)
-        {
-            runner.Guard(() => runner.WarmUp(seconds));
-        }
+        WarmUp(runners, seconds, interleaved);
 
         // The timed budget is cut into rounds that visit every method in turn, so a change in machine load
         // (other processes) hits all methods alike instead of whichever happened to run then; the median round
@@ -325,40 +356,40 @@ internal static class QuickHarness
             }
         }
 
+        private double _warmedUpSeconds;
+        private double _bestSecondsPerOp = double.MaxValue;
+
         /// <summary>
-        /// Runs in chunks of about 50 ms until the time per op stops improving: tiered compilation needs a quiet
-        /// 100 ms and 30 calls per method before it swaps in optimized code, and tier-0 code can be tens of times
-        /// slower, so a fixed short warm-up would time unoptimized code. At least a third of the budget, at most
-        /// max(2 s, the budget).
+        /// Warms up until the time per op stops improving: tiered compilation needs a quiet 100 ms and 30 calls per
+        /// method before it swaps in optimized code, and tier-0 code can be tens of times slower, so a fixed short
+        /// warm-up would time unoptimized code. At least a third of the budget, at most max(2 s, the budget).
         /// </summary>
         public void WarmUp(double seconds)
         {
-            double minWarmUp = seconds / 3;
-            double maxWarmUp = Math.Max(2.0, seconds);
-            long warmUpStart = Stopwatch.GetTimestamp();
-            double best = double.MaxValue;
-            while (true)
+            while (!WarmUpChunk(seconds))
             {
-                long chunkStart = Stopwatch.GetTimestamp();
-                long chunkOps = 0;
-                do
-                {
-                    run();
-                    chunkOps++;
-                }
-                while (Stopwatch.GetElapsedTime(chunkStart).TotalSeconds < 0.05);
-
-                double secondsPerOp = Stopwatch.GetElapsedTime(chunkStart).TotalSeconds / chunkOps;
-                double warmedUp = Stopwatch.GetElapsedTime(warmUpStart).TotalSeconds;
-                bool settled = secondsPerOp > best * 0.95;
-                best = Math.Min(best, secondsPerOp);
-                if (warmedUp >= maxWarmUp || (warmedUp >= minWarmUp && settled))
-                {
-                    break;
-                }
             }
+        }
 
-            _batch = Math.Max(1, (long)(0.01 / best)); // about 10 ms between clock reads
+        /// <summary>Runs about 50 ms of warm-up; true once this method has settled (see <see cref="WarmUp"/>).</summary>
+        public bool WarmUpChunk(double seconds)
+        {
+            long chunkStart = Stopwatch.GetTimestamp();
+            long chunkOps = 0;
+            do
+            {
+                run();
+                chunkOps++;
+            }
+            while (Stopwatch.GetElapsedTime(chunkStart).TotalSeconds < 0.05);
+
+            double elapsed = Stopwatch.GetElapsedTime(chunkStart).TotalSeconds;
+            double secondsPerOp = elapsed / chunkOps;
+            _warmedUpSeconds += elapsed;
+            bool settled = secondsPerOp > _bestSecondsPerOp * 0.95;
+            _bestSecondsPerOp = Math.Min(_bestSecondsPerOp, secondsPerOp);
+            _batch = Math.Max(1, (long)(0.01 / _bestSecondsPerOp)); // about 10 ms between clock reads
+            return _warmedUpSeconds >= Math.Max(2.0, seconds) || (_warmedUpSeconds >= seconds / 3 && settled);
         }
 
         public void MeasureRound(double seconds)
