@@ -8,13 +8,8 @@ internal static class NodeScript
     /// <summary>Runs <paramref name="script"/> with the hub's URL and a transport name, and returns what it printed; fails the test on a non-zero exit.</summary>
     public static async Task<string> RunAsync(string script, string url, string transport)
     {
-        var start = new ProcessStartInfo("node", [script, url, transport])
-        {
-            WorkingDirectory = NodeTheoryAttribute.ScriptDirectory(),
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        using Process node = Process.Start(start)!;
+        using Process node = Start(script, url, transport);
+        node.StandardInput.Close(); // these scripts take nothing on stdin
         Task<string> output = node.StandardOutput.ReadToEndAsync();
         Task<string> error = node.StandardError.ReadToEndAsync();
         using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
