@@ -20,6 +20,13 @@ internal static partial class JsonEscaping
     /// <returns>The number of bytes written.</returns>
     public static int EscapeUtf16(ReadOnlySpan<char> src, Span<byte> dest)
     {
+#if NET
+        if (Vector128.IsHardwareAccelerated)
+        {
+            return EscapeUtf16Vectorized(src, dest);
+        }
+#endif
+
         int written = 0;
         while (true)
         {

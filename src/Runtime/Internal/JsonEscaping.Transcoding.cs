@@ -1,0 +1,168 @@
+#if NET
+using System;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+
+namespace Jsonable.Internal;
+
+/// <summary>
+/// UTF-16 to escaped UTF-8 a vector of eight chars at a time: a run of plain ASCII at the vector's start is narrowed, a
+/// run of chars that are three UTF-8 bytes each (CJK text, most of what is not ASCII in real payloads) is encoded with
+/// shuffles, and any other char (an escape, a two- or four-byte character) is encoded alone before the next vector. The BCL's transcoder takes three-byte chars
+/// one or two at a time, which made it the largest single cost of writing text that is not ASCII.
+/// </summary>
+internal static partial class JsonEscaping
+{
+    /// <summary>
+    /// <see cref="EscapeUtf16"/> with vectors: the same bytes (escapes by <see cref="WriteEscape"/>, a lone surrogate as
+    /// U+FFFD, as the BCL's transcoder replaces it).
+    /// </summary>
+    private static int EscapeUtf16Vectorized(ReadOnlySpan<char> src, Span<byte> dest)
+    {
+        int length = src.Length;
+
+        // Every char takes at most MaxExpansion bytes and a vector step writes at most 24 bytes for 8 chars, so with this
+        // much room no store below can pass the end of dest.
+        if ((long)dest.Length < (long)length * MaxExpansion)
+        {
+            ThrowDestinationTooShort();
+        }
+
+        ref ushort from = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(src));
+        ref byte to = ref MemoryMarshal.GetReference(dest);
+        int i = 0;
+        int w = 0;
+        while (i <= length - Vector128<ushort>.Count)
+        {
+            Vector128<ushort> chars = Vector128.LoadUnsafe(ref from, (nuint)i);
+            uint plainAscii = PlainAsciiLanes(chars);
+            if ((plainAscii & 1) != 0)
+            {
+                // All eight, or the run of them up to the first other char: the narrowed bytes past the run are
+                // overwritten by what follows (the room checked above holds all eight).
+                int run = plainAscii == AllLanes ? Vector128<ushort>.Count : BitOperations.TrailingZeroCount(~plainAscii);
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, w), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
+                i += run;
+                w += run;
+                continue;
+            }
+
+            uint threeBytes = ThreeByteLanes(chars);
+            if ((threeBytes & 1) != 0)
+            {
+                // The same for a run of three-byte chars (CJK text with ASCII or emoji between its runs).
+                int run = threeBytes == AllLanes ? Vector128<ushort>.Count : BitOperations.TrailingZeroCount(~threeBytes);
+                WriteThreeByteChars(chars, ref Unsafe.Add(ref to, w));
+                i += run;
+                w += 3 * run;
+                continue;
+            }
+
+            // An escape, a two-byte char or a surrogate: one char (a pair whole), then the vectors again.
+            w = EscapeUtf16Scalar(src, ref i, i + 1, dest, w);
+        }
+
+        return EscapeUtf16Scalar(src, ref i, length, dest, w);
+    }
+
+    /// <summary>Encodes the chars from <paramref name="i"/> to at least <paramref name="end"/> at <paramref name="w"/>; returns the new write position.</summary>
+    private static int EscapeUtf16Scalar(ReadOnlySpan<char> src, ref int i, int end, Span<byte> dest, int w)
+    {
+        while (i < end)
+        {
+            char c = src[i++];
+            if (c < 0x80)
+            {
+                if (MustEscape(c))
+                {
+                    w += WriteEscape(c, dest.Slice(w));
+                }
+                else
+                {
+                    dest[w++] = (byte)c;
+                }
+            }
+            else if (c < 0x800)
+            {
+                dest[w] = (byte)(0xC0 | (c >> 6));
+                dest[w + 1] = (byte)(0x80 | (c & 0x3F));
+                w += 2;
+            }
+            else if (!char.IsSurrogate(c))
+            {
+                dest[w] = (byte)(0xE0 | (c >> 12));
+                dest[w + 1] = (byte)(0x80 | ((c >> 6) & 0x3F));
+                dest[w + 2] = (byte)(0x80 | (c & 0x3F));
+                w += 3;
+            }
+            else if (char.IsHighSurrogate(c) && i < src.Length && char.IsLowSurrogate(src[i]))
+            {
+                int scalar = char.ConvertToUtf32(c, src[i++]);
+                dest[w] = (byte)(0xF0 | (scalar >> 18));
+                dest[w + 1] = (byte)(0x80 | ((scalar >> 12) & 0x3F));
+                dest[w + 2] = (byte)(0x80 | ((scalar >> 6) & 0x3F));
+                dest[w + 3] = (byte)(0x80 | (scalar & 0x3F));
+                w += 4;
+            }
+            else
+            {
+                // A lone surrogate has no UTF-8 form: U+FFFD, as System.Text.Json writes it.
+                dest[w] = 0xEF;
+                dest[w + 1] = 0xBF;
+                dest[w + 2] = 0xBD;
+                w += 3;
+            }
+        }
+
+        return w;
+    }
+
+    /// <summary>A mask with a bit for each of the eight lanes.</summary>
+    private const uint AllLanes = 0xFF;
+
+    /// <summary>A bit for each char that is printable ASCII needing no escape.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint PlainAsciiLanes(Vector128<ushort> chars)
+    {
+        Vector128<ushort> plain = Vector128.LessThan(chars - Vector128.Create((ushort)FirstPrintable), Vector128.Create((ushort)(0x80 - FirstPrintable)))
+            & ~Vector128.Equals(chars, Vector128.Create((ushort)Quote))
+            & ~Vector128.Equals(chars, Vector128.Create((ushort)ReverseSolidus));
+        return plain.ExtractMostSignificantBits();
+    }
+
+    /// <summary>A bit for each char in U+0800–U+FFFF outside the surrogates: three UTF-8 bytes each.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint ThreeByteLanes(Vector128<ushort> chars)
+    {
+        Vector128<ushort> threeBytes = Vector128.GreaterThanOrEqual(chars, Vector128.Create((ushort)0x800))
+            & Vector128.GreaterThanOrEqual(chars - Vector128.Create((ushort)0xD800), Vector128.Create((ushort)0x800));
+        return threeBytes.ExtractMostSignificantBits();
+    }
+
+    /// <summary>Writes eight three-byte chars as their 24 UTF-8 bytes (1110xxxx 10xxxxxx 10xxxxxx each).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteThreeByteChars(Vector128<ushort> chars, ref byte to)
+    {
+        Vector128<ushort> low6 = Vector128.Create((ushort)0x3F);
+        Vector128<ushort> continuation = Vector128.Create((ushort)0x80);
+        Vector128<ushort> lead = Vector128.ShiftRightLogical(chars, 12) | Vector128.Create((ushort)0xE0);
+        Vector128<ushort> middle = (Vector128.ShiftRightLogical(chars, 6) & low6) | continuation;
+        Vector128<ushort> last = (chars & low6) | continuation;
+
+        // firstTwo holds each char's lead and middle byte side by side; lasts holds the eight last bytes.
+        Vector128<byte> firstTwo = (lead | Vector128.ShiftLeft(middle, 8)).AsByte();
+        Vector128<byte> lasts = Vector128.Narrow(last, last);
+        Vector128<byte> head = Vector128.Shuffle(firstTwo, Vector128.Create((byte)0, 1, 0xFF, 2, 3, 0xFF, 4, 5, 0xFF, 6, 7, 0xFF, 8, 9, 0xFF, 10))
+            | Vector128.Shuffle(lasts, Vector128.Create((byte)0xFF, 0xFF, 0, 0xFF, 0xFF, 1, 0xFF, 0xFF, 2, 0xFF, 0xFF, 3, 0xFF, 0xFF, 4, 0xFF));
+        Vector128<byte> tail = Vector128.Shuffle(firstTwo, Vector128.Create((byte)11, 0xFF, 12, 13, 0xFF, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF))
+            | Vector128.Shuffle(lasts, Vector128.Create((byte)0xFF, 5, 0xFF, 0xFF, 6, 0xFF, 0xFF, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF));
+        head.StoreUnsafe(ref to);
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, Vector128<byte>.Count), tail.AsUInt64().ToScalar());
+    }
+
+    private static void ThrowDestinationTooShort() =>
+        throw new ArgumentException($"The destination must hold {MaxExpansion} bytes per char.", "dest");
+}
+#endif
