@@ -42,10 +42,20 @@ internal static partial class JsonEscaping
             {
                 // All eight, or the run of them up to the first other char: the narrowed bytes past the run are
                 // overwritten by what follows (the room checked above holds all eight).
-                int run = plainAscii == AllLanes ? Vector128<ushort>.Count : BitOperations.TrailingZeroCount(~plainAscii);
                 Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, w), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
-                i += run;
-                w += run;
+                if (plainAscii == AllLanes)
+                {
+                    // A constant step on a predicted branch: the next load does not wait for this mask.
+                    i += Vector128<ushort>.Count;
+                    w += Vector128<ushort>.Count;
+                }
+                else
+                {
+                    int run = BitOperations.TrailingZeroCount(~plainAscii);
+                    i += run;
+                    w += run;
+                }
+
                 continue;
             }
 
@@ -53,70 +63,87 @@ internal static partial class JsonEscaping
             if ((threeBytes & 1) != 0)
             {
                 // The same for a run of three-byte chars (CJK text with ASCII or emoji between its runs).
-                int run = threeBytes == AllLanes ? Vector128<ushort>.Count : BitOperations.TrailingZeroCount(~threeBytes);
                 WriteThreeByteChars(chars, ref Unsafe.Add(ref to, w));
-                i += run;
-                w += 3 * run;
+                if (threeBytes == AllLanes)
+                {
+                    i += Vector128<ushort>.Count;
+                    w += 3 * Vector128<ushort>.Count;
+                }
+                else
+                {
+                    int run = BitOperations.TrailingZeroCount(~threeBytes);
+                    i += run;
+                    w += 3 * run;
+                }
+
                 continue;
             }
 
             // An escape, a two-byte char or a surrogate: one char (a pair whole), then the vectors again.
-            w = EscapeUtf16Scalar(src, ref i, i + 1, dest, w);
+            int bytes = EncodeOne(src, i, dest, w);
+            i += bytes == 4 ? 2 : 1;
+            w += bytes;
         }
 
-        return EscapeUtf16Scalar(src, ref i, length, dest, w);
-    }
-
-    /// <summary>Encodes the chars from <paramref name="i"/> to at least <paramref name="end"/> at <paramref name="w"/>; returns the new write position.</summary>
-    private static int EscapeUtf16Scalar(ReadOnlySpan<char> src, ref int i, int end, Span<byte> dest, int w)
-    {
-        while (i < end)
+        while (i < length)
         {
-            char c = src[i++];
-            if (c < 0x80)
-            {
-                if (MustEscape(c))
-                {
-                    w += WriteEscape(c, dest.Slice(w));
-                }
-                else
-                {
-                    dest[w++] = (byte)c;
-                }
-            }
-            else if (c < 0x800)
-            {
-                dest[w] = (byte)(0xC0 | (c >> 6));
-                dest[w + 1] = (byte)(0x80 | (c & 0x3F));
-                w += 2;
-            }
-            else if (!char.IsSurrogate(c))
-            {
-                dest[w] = (byte)(0xE0 | (c >> 12));
-                dest[w + 1] = (byte)(0x80 | ((c >> 6) & 0x3F));
-                dest[w + 2] = (byte)(0x80 | (c & 0x3F));
-                w += 3;
-            }
-            else if (char.IsHighSurrogate(c) && i < src.Length && char.IsLowSurrogate(src[i]))
-            {
-                int scalar = char.ConvertToUtf32(c, src[i++]);
-                dest[w] = (byte)(0xF0 | (scalar >> 18));
-                dest[w + 1] = (byte)(0x80 | ((scalar >> 12) & 0x3F));
-                dest[w + 2] = (byte)(0x80 | ((scalar >> 6) & 0x3F));
-                dest[w + 3] = (byte)(0x80 | (scalar & 0x3F));
-                w += 4;
-            }
-            else
-            {
-                // A lone surrogate has no UTF-8 form: U+FFFD, as System.Text.Json writes it.
-                dest[w] = 0xEF;
-                dest[w + 1] = 0xBF;
-                dest[w + 2] = 0xBD;
-                w += 3;
-            }
+            int bytes = EncodeOne(src, i, dest, w);
+            i += bytes == 4 ? 2 : 1;
+            w += bytes;
         }
 
         return w;
+    }
+
+    /// <summary>
+    /// Encodes the char at <paramref name="i"/> (with the low surrogate after it, for a pair) into <paramref name="dest"/>
+    /// at <paramref name="w"/>. Returns the bytes written: 4 only for a pair (two chars), any other count for one char.
+    /// Positions are passed and returned by value so that the caller's loop keeps them in registers.
+    /// </summary>
+    private static int EncodeOne(ReadOnlySpan<char> src, int i, Span<byte> dest, int w)
+    {
+        char c = src[i];
+        if (c < 0x80)
+        {
+            if (MustEscape(c))
+            {
+                return WriteEscape(c, dest.Slice(w));
+            }
+
+            dest[w] = (byte)c;
+            return 1;
+        }
+
+        if (c < 0x800)
+        {
+            dest[w] = (byte)(0xC0 | (c >> 6));
+            dest[w + 1] = (byte)(0x80 | (c & 0x3F));
+            return 2;
+        }
+
+        if (!char.IsSurrogate(c))
+        {
+            dest[w] = (byte)(0xE0 | (c >> 12));
+            dest[w + 1] = (byte)(0x80 | ((c >> 6) & 0x3F));
+            dest[w + 2] = (byte)(0x80 | (c & 0x3F));
+            return 3;
+        }
+
+        if (char.IsHighSurrogate(c) && i + 1 < src.Length && char.IsLowSurrogate(src[i + 1]))
+        {
+            int scalar = char.ConvertToUtf32(c, src[i + 1]);
+            dest[w] = (byte)(0xF0 | (scalar >> 18));
+            dest[w + 1] = (byte)(0x80 | ((scalar >> 12) & 0x3F));
+            dest[w + 2] = (byte)(0x80 | ((scalar >> 6) & 0x3F));
+            dest[w + 3] = (byte)(0x80 | (scalar & 0x3F));
+            return 4;
+        }
+
+        // A lone surrogate has no UTF-8 form: U+FFFD, as System.Text.Json writes it.
+        dest[w] = 0xEF;
+        dest[w + 1] = 0xBF;
+        dest[w + 2] = 0xBD;
+        return 3;
     }
 
     /// <summary>A mask with a bit for each of the eight lanes.</summary>

@@ -6,6 +6,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Text;
 using System.Text.Unicode;
+using Jsonable.Internal;
 
 namespace Jsonable;
 
@@ -244,7 +245,7 @@ public ref partial struct JsonableReader
                         return false;
                     }
 
-                    if (Utf8.ToUtf16(content.Slice(i, run), chars.Slice(w), out _, out int runChars, replaceInvalidSequences: false) != OperationStatus.Done)
+                    if (!Utf8Decoding.TryToUtf16(content.Slice(i, run), chars.Slice(w), out int runChars))
                     {
                         written = 0;
                         return false;

@@ -9,6 +9,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Text;
 using System.Text.Unicode;
+using Jsonable.Internal;
 
 namespace Jsonable;
 
@@ -151,7 +152,7 @@ public ref partial struct JsonableReader
     private string DecodeUtf8(ReadOnlySpan<byte> content, int quoteOffset)
     {
         Span<char> chars = Scratch(content.Length);
-        if (Utf8.ToUtf16(content, chars, out _, out int written, replaceInvalidSequences: false) != OperationStatus.Done)
+        if (!Utf8Decoding.TryToUtf16(content, chars, out int written))
         {
             ThrowAt(quoteOffset, "The string is not valid UTF-8.");
         }
