@@ -96,9 +96,16 @@ public ref partial struct JsonableWriter
         }
         else
         {
-            Reserve(1)[0] = b;
-            _pos++;
+            WriteByteGrowing(b);
         }
+    }
+
+    /// <summary>The rare half of <see cref="WriteByte"/>, apart so that the inlined half stays small.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteByteGrowing(byte b)
+    {
+        Reserve(1)[0] = b;
+        _pos++;
     }
 
     /// <summary>
