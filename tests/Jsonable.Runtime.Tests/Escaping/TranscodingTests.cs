@@ -2,6 +2,7 @@ using System;
 using System.Linq;
 using System.Text;
 using Jsonable.Internal;
+using Jsonable.Runtime.Tests.Writing;
 
 namespace Jsonable.Runtime.Tests.Escaping;
 
@@ -75,27 +76,8 @@ public class TranscodingTests
         }
     }
 
-    private static byte[] Expected(string text)
-    {
-        var escaped = new StringBuilder();
-        foreach (char c in text)
-        {
-            escaped.Append(c switch
-            {
-                '"' => "\\\"",
-                '\\' => "\\\\",
-                '\b' => "\\b",
-                '\f' => "\\f",
-                '\n' => "\\n",
-                '\r' => "\\r",
-                '\t' => "\\t",
-                < ' ' => $"\\u{(int)c:X4}",
-                _ => c.ToString(),
-            });
-        }
-
-        return Encoding.UTF8.GetBytes(escaped.ToString()); // replaces a lone surrogate with U+FFFD
-    }
+    // The writer's rule spelled out independently (a lone surrogate as U+FFFD), then the BCL's UTF-8.
+    private static byte[] Expected(string text) => Encoding.UTF8.GetBytes(WriterFastPathTests.ReferenceEscape(text));
 
     private static string Show(string text) => string.Concat(text.Select(c => c is >= ' ' and < '\u007F' ? c.ToString() : $"\\u{(int)c:X4}"));
 }

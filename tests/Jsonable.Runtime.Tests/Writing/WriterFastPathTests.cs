@@ -488,7 +488,7 @@ public class WriterFastPathTests
     }
 
     /// <summary>The escaping rule of docs/jmc1.md, spelled out independently of the writer: quote, backslash and controls escaped; a lone surrogate is U+FFFD.</summary>
-    private static string ReferenceEscape(string value)
+    internal static string ReferenceEscape(string value)
     {
         var text = new StringBuilder();
         for (int i = 0; i < value.Length; i++)
