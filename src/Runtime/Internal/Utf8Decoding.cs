@@ -26,59 +26,23 @@ internal static class Utf8Decoding
     /// </summary>
     public static bool TryToUtf16(ReadOnlySpan<byte> utf8, Span<char> chars, out int written)
     {
-        CheckRoom(utf8, chars);
+        if (chars.Length < utf8.Length)
+        {
+            ThrowDestinationTooShort();
+        }
 
 #if NET
         if (Vector128.IsHardwareAccelerated)
         {
-            return TryToUtf16Vectorized(utf8, chars, stopAtStringStops: false, out _, out written);
+            return TryToUtf16Vectorized(utf8, chars, out written);
         }
 #endif
 
         return Utf8.ToUtf16(utf8, chars, out _, out written, replaceInvalidSequences: false) == OperationStatus.Done;
     }
 
-    /// <summary>
-    /// As <see cref="TryToUtf16"/>, but stops before the first byte that ends or breaks a JSON string's text (a quote, a
-    /// backslash or a control character): <paramref name="read"/> is its index, or the length when there is none. The
-    /// bytes before it are checked and transcoded; false when they are not valid UTF-8.
-    /// </summary>
-    public static bool TryToUtf16UntilStringStop(ReadOnlySpan<byte> utf8, Span<char> chars, out int read, out int written)
-    {
-        CheckRoom(utf8, chars);
-
 #if NET
-        if (Vector128.IsHardwareAccelerated)
-        {
-            return TryToUtf16Vectorized(utf8, chars, stopAtStringStops: true, out read, out written);
-        }
-#endif
-
-        read = IndexOfStringStop(utf8);
-        return Utf8.ToUtf16(utf8.Slice(0, read), chars, out _, out written, replaceInvalidSequences: false) == OperationStatus.Done;
-    }
-
-    /// <summary>The index of the first quote, backslash or control character, or the length when there is none.</summary>
-    private static int IndexOfStringStop(ReadOnlySpan<byte> utf8)
-    {
-        int i = 0;
-        while (i < utf8.Length && !IsStringStop(utf8[i]))
-        {
-            i++;
-        }
-
-        return i;
-    }
-
-    private static bool IsStringStop(byte b) => b < 0x20 || b == (byte)'"' || b == (byte)'\\';
-
-#if NET
-    /// <summary>
-    /// The kernel of both entry points; <paramref name="stopAtStringStops"/> is a constant at each call, so each gets its
-    /// own inlined copy without the other's test.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryToUtf16Vectorized(ReadOnlySpan<byte> utf8, Span<char> chars, bool stopAtStringStops, out int read, out int written)
+    private static bool TryToUtf16Vectorized(ReadOnlySpan<byte> utf8, Span<char> chars, out int written)
     {
         ref byte from = ref MemoryMarshal.GetReference(utf8);
         ref ushort to = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
@@ -93,13 +57,7 @@ internal static class Utf8Decoding
             // The steps where a whole vector is good advance by a constant, on a branch the CPU predicts, so the next load
             // does not wait for this one's mask to be computed (runs of good vectors are most of a text).
             Vector128<byte> bytes = Vector128.LoadUnsafe(ref from, (nuint)i);
-
-            // nonAscii: a bit for each byte that is not plain ASCII text (with stopAtStringStops, also for each stop).
-            uint nonAscii = stopAtStringStops
-                ? (Vector128.LessThan(bytes.AsSByte(), Vector128.Create((sbyte)0x20)).AsByte()
-                    | Vector128.Equals(bytes, Vector128.Create((byte)'"'))
-                    | Vector128.Equals(bytes, Vector128.Create((byte)'\\'))).ExtractMostSignificantBits()
-                : bytes.ExtractMostSignificantBits();
+            uint nonAscii = bytes.ExtractMostSignificantBits();
             if ((nonAscii & 1) == 0)
             {
                 // All sixteen, or the ASCII run up to the first other byte (the chars past it are overwritten next).
@@ -136,43 +94,30 @@ internal static class Utf8Decoding
                 continue;
             }
 
-            if (stopAtStringStops && utf8[i] < 0x80)
+            int read = DecodeOne(utf8, i, chars, w);
+            if (read == 0)
             {
-                break; // a stop (plain ASCII would have been taken above)
-            }
-
-            int sequence = DecodeOne(utf8, i, chars, w);
-            if (sequence == 0)
-            {
-                read = i;
                 written = 0;
                 return false;
             }
 
-            i += sequence;
-            w += sequence == 4 ? 2 : 1;
+            i += read;
+            w += read == 4 ? 2 : 1;
         }
 
         while (i < length)
         {
-            if (stopAtStringStops && IsStringStop(utf8[i]))
+            int read = DecodeOne(utf8, i, chars, w);
+            if (read == 0)
             {
-                break;
-            }
-
-            int sequence = DecodeOne(utf8, i, chars, w);
-            if (sequence == 0)
-            {
-                read = i;
                 written = 0;
                 return false;
             }
 
-            i += sequence;
-            w += sequence == 4 ? 2 : 1;
+            i += read;
+            w += read == 4 ? 2 : 1;
         }
 
-        read = i;
         written = w;
         return true;
     }
@@ -279,15 +224,6 @@ internal static class Utf8Decoding
     }
 
     private static bool IsContinuation(byte b) => (b & 0xC0) == 0x80;
-
-    /// <summary>The kernels' stores stay inside <paramref name="chars"/> only when it has a char for every byte.</summary>
-    private static void CheckRoom(ReadOnlySpan<byte> utf8, Span<char> chars)
-    {
-        if (chars.Length < utf8.Length)
-        {
-            ThrowDestinationTooShort();
-        }
-    }
 
     private static void ThrowDestinationTooShort() =>
         throw new ArgumentException("The destination must hold a char per byte.", "chars");

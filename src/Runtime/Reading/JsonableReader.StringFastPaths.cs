@@ -236,9 +236,16 @@ public ref partial struct JsonableReader
                 byte b = content[i];
                 if (b >= 0x80)
                 {
-                    // Other UTF-8 up to the next escape (or the end), checked and transcoded in the pass that finds it; a
-                    // quote or control character is not content.
-                    if (!Utf8Decoding.TryToUtf16UntilStringStop(content.Slice(i), chars.Slice(w), out int run, out int runChars))
+                    // Other UTF-8 up to the next escape (or the end); a quote or control character is not content.
+                    int stop = IndexOfStringStop(content.Slice(i));
+                    int run = stop < 0 ? length - i : stop;
+                    if (stop >= 0 && content[i + stop] != (byte)'\\')
+                    {
+                        written = 0;
+                        return false;
+                    }
+
+                    if (!Utf8Decoding.TryToUtf16(content.Slice(i, run), chars.Slice(w), out int runChars))
                     {
                         written = 0;
                         return false;
@@ -246,15 +253,9 @@ public ref partial struct JsonableReader
 
                     w += runChars;
                     i += run;
-                    if (i == length)
+                    if (stop < 0)
                     {
                         break;
-                    }
-
-                    if (content[i] != (byte)'\\')
-                    {
-                        written = 0;
-                        return false;
                     }
                 }
                 else if (b != (byte)'\\')

@@ -88,32 +88,6 @@ public class Utf8DecodingTests
     }
 
     [Fact]
-    public void Decoding_until_a_string_stop_ends_at_the_first_quote_backslash_or_control_byte_at_every_offset()
-    {
-        byte[][] stops = [[(byte)'"'], [(byte)'\\'], [(byte)'\n'], [0x01], [0x1F]];
-        byte[][] pieces = Valid.Select(Encoding.UTF8.GetBytes).Concat(Invalid).ToArray();
-        foreach (byte[] filler in new[] { Encoding.UTF8.GetBytes("日"), "a"u8.ToArray() })
-        {
-            for (int count = 0; count <= 24; count++)
-            {
-                foreach (byte[] piece in pieces)
-                {
-                    foreach (byte[] stop in stops)
-                    {
-                        for (int at = 0; at <= count; at++)
-                        {
-                            AssertDecodesUntilStop([.. Repeat(filler, at), .. stop, .. piece, .. Repeat(filler, count - at)]);
-                            AssertDecodesUntilStop([.. Repeat(filler, at), .. piece, .. stop, .. Repeat(filler, count - at)]);
-                        }
-                    }
-
-                    AssertDecodesUntilStop([.. Repeat(filler, count), .. piece]); // no stop: to the end
-                }
-            }
-        }
-    }
-
-    [Fact]
     public void A_destination_shorter_than_the_bytes_is_refused()
     {
         var error = Assert.Throws<ArgumentException>(() => Utf8Decoding.TryToUtf16("日本"u8, new char[5], out _));
@@ -129,20 +103,6 @@ public class Utf8DecodingTests
         if (decoded != valid || (valid && !chars.AsSpan(0, written).SequenceEqual(expected.AsSpan(0, expectedLength))))
         {
             Assert.Fail($"{Convert.ToHexString(utf8)}: decoded {decoded} ({written} chars: {Hex(chars.AsSpan(0, written))}), the BCL {valid} ({expectedLength} chars: {Hex(expected.AsSpan(0, expectedLength))})");
-        }
-    }
-
-    private static void AssertDecodesUntilStop(byte[] utf8)
-    {
-        int stop = Array.FindIndex(utf8, b => b < 0x20 || b == (byte)'"' || b == (byte)'\\');
-        int end = stop < 0 ? utf8.Length : stop;
-        char[] expected = new char[utf8.Length];
-        bool valid = Utf8.ToUtf16(utf8.AsSpan(0, end), expected, out _, out int expectedLength, replaceInvalidSequences: false) == OperationStatus.Done;
-        char[] chars = new char[utf8.Length];
-        bool decoded = Utf8Decoding.TryToUtf16UntilStringStop(utf8, chars, out int read, out int written);
-        if (decoded != valid || (valid && (read != end || !chars.AsSpan(0, written).SequenceEqual(expected.AsSpan(0, expectedLength)))))
-        {
-            Assert.Fail($"{Convert.ToHexString(utf8)}: decoded {decoded} (read {read}, {written} chars: {Hex(chars.AsSpan(0, written))}), expected {valid} (read {end}, {expectedLength} chars: {Hex(expected.AsSpan(0, expectedLength))})");
         }
     }
 
