@@ -235,8 +235,8 @@ public ref partial struct JsonableReader
 
     /// <summary>
     /// Moves past the next member name if the input holds exactly <paramref name="encodedJmc1"/> or
-    /// <paramref name="encodedJson"/> (whichever is this reader's format) and returns <see langword="true"/>; otherwise
-    /// reads nothing. The same check as <see cref="TryReadExpectedPropertyName(ref bool, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> with the comma decided by the caller:
+    /// <paramref name="encodedJson"/> (whichever is this reader's format; in JSON, also with whitespace around the comma,
+    /// the name and the colon, as indented text has) and returns <see langword="true"/>; otherwise reads nothing. The same check as <see cref="TryReadExpectedPropertyName(ref bool, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> with the comma decided by the caller:
     /// generated readers read members in declaration order straight through, so they know whether a member is the first
     /// (they pass the encoding without its leading comma) and pass the writer's constants, which makes this one unrolled
     /// comparison where it is inlined. The caller vouches that both are a writer's encoding of a member name (comma, JMC1
@@ -268,10 +268,68 @@ public ref partial struct JsonableReader
             _pos += encodedJson.Length;
             return true;
         }
+        else if (rest.Length > 1 && (rest[0] <= (byte)' ' || rest[1] <= (byte)' '))
+        {
+            // Indented JSON: whitespace before the comma or after it.
+            return TryReadExpectedNameBetweenWhitespace(encodedJson);
+        }
 
         return false;
 #endif
     }
+
+#if NET
+    /// <summary>
+    /// <see cref="TryReadExpectedName(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> for JSON with whitespace around the
+    /// comma, the name and the colon (an indented document): the same bytes otherwise, so that such input reads members
+    /// in declaration order straight through too, instead of taking the general path for every name. Consumes nothing
+    /// when the input differs.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadExpectedNameBetweenWhitespace(scoped ReadOnlySpan<byte> encodedJson)
+    {
+        ReadOnlySpan<byte> buf = _buffer;
+        int p = SkipWhitespaceFrom(buf, _pos);
+        scoped ReadOnlySpan<byte> expected = encodedJson;
+        if (expected[0] == (byte)',')
+        {
+            if (p >= buf.Length || buf[p] != (byte)',')
+            {
+                return false;
+            }
+
+            p = SkipWhitespaceFrom(buf, p + 1);
+            expected = expected.Slice(1);
+        }
+
+        // The quoted name, then whitespace, then the colon.
+        scoped ReadOnlySpan<byte> quotedName = expected.Slice(0, expected.Length - 1);
+        if (!buf.Slice(p).StartsWith(quotedName))
+        {
+            return false;
+        }
+
+        p = SkipWhitespaceFrom(buf, p + quotedName.Length);
+        if (p >= buf.Length || buf[p] != (byte)':')
+        {
+            return false;
+        }
+
+        _pos = p + 1;
+        return true;
+    }
+
+    private static int SkipWhitespaceFrom(ReadOnlySpan<byte> buf, int p)
+    {
+        if (p < buf.Length && buf[p] <= (byte)' ')
+        {
+            int end = buf.Slice(p).IndexOfAnyExcept(s_whitespace);
+            p = end < 0 ? buf.Length : p + end;
+        }
+
+        return p;
+    }
+#endif
 
 #if !NET
     private bool Advance(int count)

@@ -53,6 +53,10 @@ public sealed class ExpectedMemberOrderTests
     [InlineData("{\"Id\":1,\"N\\u0061me\":\"a\",\"Names\":null,\"Count\":2}")] // the expected name, escaped
     [InlineData("{\"Id\":1,\"Nam\":0,\"Namex\":0,\"Name\":\"a\",\"extra\":{\"Name\":\"z\"},\"Count\":2}")] // unknown members, prefixes of the expected
     [InlineData("{ \"Id\" : 1 , \"Name\":\"a\",\"Count\":2 }")] // whitespace around the expected bytes
+    [InlineData("{\n  \"Id\": 1,\n  \"Name\": \"a\",\n  \"Names\": [\n    \"x\"\n  ],\n  \"Count\": 2\n}")] // indented, in the writers' order
+    [InlineData("{\r\n\t\"Id\"\t:\t1\r\n\t,\"Name\"\r\n:\"a\"\t,\t\"Count\" :2}")] // tabs, CRLF, whitespace before the comma and the colon
+    [InlineData("{\n  \"Count\": 2,\n  \"Id\": 1,\n  \"Name\": \"a\"\n}")] // indented, another order
+    [InlineData("{\n  \"Id\": 1,\n  \"Names\": [],\n  \"Name\": \"a\",\n  \"Count\": 2\n}")] // indented, "Names" where "Name" is expected
     public void AnyOrder_ReadsAsSystemTextJson(string json)
     {
         OrderedRecord expected = JsonSerializer.Deserialize<OrderedRecord>(json, s_stj)!;
@@ -63,6 +67,21 @@ public sealed class ExpectedMemberOrderTests
         Assert.Equal(expected.Name, read.Name);
         Assert.Equal(expected.Names, read.Names);
         Assert.Equal(expected.Count, read.Count);
+    }
+
+    [Theory]
+    [InlineData("{\n  \"Id\" 1,\n  \"Name\": \"a\",\n  \"Count\": 2\n}", "$", 9)] // no colon after the expected name: at the value
+    [InlineData("{\n  \"Id\": 1,\n  \"Name\" \"a\",\n  \"Count\": 2\n}", "$", 22)]
+    [InlineData("{\n  \"Id\": 1\n  \"Name\": \"a\",\n  \"Count\": 2\n}", "$", 14)] // no comma before it: at the name
+    [InlineData("{\n  \"Id\": 1,,\n  \"Name\": \"a\",\n  \"Count\": 2\n}", "$", 12)] // two commas: at the second
+    // Where the general path refuses them (recorded from the reader before its fast path took whitespace).
+    public void IndentedInput_WithAMissingOrDoubledSeparator_IsRefusedWhereItBreaks(string json, string path, long offset)
+    {
+        Assert.ThrowsAny<JsonException>(() => JsonSerializer.Deserialize<OrderedRecord>(json, s_stj));
+
+        JsonableException ex = Assert.Throws<JsonableException>(() => OrderedRecord.CreateFromJson(Encoding.UTF8.GetBytes(json)));
+
+        Assert.Equal((path, offset), (ex.Path, ex.BytePosition));
     }
 
     [Fact]
