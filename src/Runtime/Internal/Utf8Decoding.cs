@@ -52,61 +52,52 @@ internal static class Utf8Decoding
 
         // Chars written never outrun bytes read, and chars is at least as long as utf8: a step that reads 16 bytes from
         // i writes at most 16 chars from w <= i, inside chars.
-        while (i <= length - Vector128<byte>.Count)
-        {
-            // The steps where a whole vector is good advance by a constant, on a branch the CPU predicts, so the next load
-            // does not wait for this one's mask to be computed (runs of good vectors are most of a text).
-            Vector128<byte> bytes = Vector128.LoadUnsafe(ref from, (nuint)i);
-            uint nonAscii = bytes.ExtractMostSignificantBits();
-            if ((nonAscii & 1) == 0)
-            {
-                // All sixteen, or the ASCII run up to the first other byte (the chars past it are overwritten next).
-                (Vector128<ushort> lower, Vector128<ushort> upper) = Vector128.Widen(bytes);
-                lower.StoreUnsafe(ref to, (nuint)w);
-                upper.StoreUnsafe(ref to, (nuint)(w + Vector128<ushort>.Count));
-                if (nonAscii == 0)
-                {
-                    i += Vector128<byte>.Count;
-                    w += Vector128<byte>.Count;
-                }
-                else
-                {
-                    int run = BitOperations.TrailingZeroCount(nonAscii);
-                    i += run;
-                    w += run;
-                }
-
-                continue;
-            }
-
-            int sequences = DecodeThreeByteSequences(bytes, ref Unsafe.Add(ref to, w));
-            if (sequences == 4)
-            {
-                i += 12;
-                w += 4;
-                continue;
-            }
-
-            if (sequences > 0)
-            {
-                i += 3 * sequences;
-                w += sequences;
-                continue;
-            }
-
-            int read = DecodeOne(utf8, i, chars, w);
-            if (read == 0)
-            {
-                written = 0;
-                return false;
-            }
-
-            i += read;
-            w += read == 4 ? 2 : 1;
-        }
-
         while (i < length)
         {
+            if (i <= length - Vector128<byte>.Count)
+            {
+                // The steps where a whole vector is good advance by a constant, on a branch the CPU predicts, so the
+                // next load does not wait for this one's mask to be computed (runs of good vectors are most of a text).
+                Vector128<byte> bytes = Vector128.LoadUnsafe(ref from, (nuint)i);
+                uint nonAscii = bytes.ExtractMostSignificantBits();
+                if ((nonAscii & 1) == 0)
+                {
+                    // All sixteen, or the ASCII run up to the first other byte (the chars past it are overwritten next).
+                    (Vector128<ushort> lower, Vector128<ushort> upper) = Vector128.Widen(bytes);
+                    lower.StoreUnsafe(ref to, (nuint)w);
+                    upper.StoreUnsafe(ref to, (nuint)(w + Vector128<ushort>.Count));
+                    if (nonAscii == 0)
+                    {
+                        i += Vector128<byte>.Count;
+                        w += Vector128<byte>.Count;
+                    }
+                    else
+                    {
+                        int run = BitOperations.TrailingZeroCount(nonAscii);
+                        i += run;
+                        w += run;
+                    }
+
+                    continue;
+                }
+
+                int sequences = DecodeThreeByteSequences(bytes, ref Unsafe.Add(ref to, w));
+                if (sequences == 4)
+                {
+                    i += 12;
+                    w += 4;
+                    continue;
+                }
+
+                if (sequences > 0)
+                {
+                    i += 3 * sequences;
+                    w += sequences;
+                    continue;
+                }
+            }
+
+            // A sequence that is not a run of ASCII or of three-byte sequences, or the last bytes, one at a time.
             int read = DecodeOne(utf8, i, chars, w);
             if (read == 0)
             {
