@@ -318,17 +318,6 @@ public ref partial struct JsonableReader
         _pos = p + 1;
         return true;
     }
-
-    private static int SkipWhitespaceFrom(ReadOnlySpan<byte> buf, int p)
-    {
-        if (p < buf.Length && buf[p] <= (byte)' ')
-        {
-            int end = buf.Slice(p).IndexOfAnyExcept(s_whitespace);
-            p = end < 0 ? buf.Length : p + end;
-        }
-
-        return p;
-    }
 #endif
 
 #if !NET
@@ -601,9 +590,17 @@ public ref partial struct JsonableReader
     private static readonly SearchValues<byte> s_whitespace = SearchValues.Create(" \t\n\r"u8);
 
     /// <summary>Indented documents have runs of a newline and many spaces: skipped by a vectorized search, not byte by byte.</summary>
-    private void SkipWhitespaceRun()
+    private void SkipWhitespaceRun() => _pos = SkipWhitespaceFrom(_buffer, _pos);
+
+    /// <summary>The index of the first byte at or after <paramref name="p"/> that is not JSON whitespace (the length if none).</summary>
+    private static int SkipWhitespaceFrom(ReadOnlySpan<byte> buf, int p)
     {
-        int end = _buffer.Slice(_pos).IndexOfAnyExcept(s_whitespace);
-        _pos = end < 0 ? _buffer.Length : _pos + end;
+        if (p < buf.Length && buf[p] <= (byte)' ')
+        {
+            int end = buf.Slice(p).IndexOfAnyExcept(s_whitespace);
+            p = end < 0 ? buf.Length : p + end;
+        }
+
+        return p;
     }
 }
