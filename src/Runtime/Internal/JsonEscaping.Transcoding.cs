@@ -37,13 +37,13 @@ internal static partial class JsonEscaping
         while (i <= length - Vector128<ushort>.Count)
         {
             Vector128<ushort> chars = Vector128.LoadUnsafe(ref from, (nuint)i);
-            uint plainAscii = PlainAsciiLanes(chars);
-            if ((plainAscii & 1) != 0)
+            uint notPlain = NotPlainAscii(chars).ExtractMostSignificantBits();
+            if ((notPlain & 1) == 0)
             {
                 // All eight, or the run of them up to the first other char: the narrowed bytes past the run are
                 // overwritten by what follows (the room checked above holds all eight).
                 Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, w), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
-                if (plainAscii == AllLanes)
+                if (notPlain == 0)
                 {
                     // A constant step on a predicted branch: the next load does not wait for this mask.
                     i += Vector128<ushort>.Count;
@@ -51,7 +51,7 @@ internal static partial class JsonEscaping
                 }
                 else
                 {
-                    int run = BitOperations.TrailingZeroCount(~plainAscii);
+                    int run = BitOperations.TrailingZeroCount(notPlain);
                     i += run;
                     w += run;
                 }
@@ -148,16 +148,6 @@ internal static partial class JsonEscaping
 
     /// <summary>A mask with a bit for each of the eight lanes.</summary>
     private const uint AllLanes = 0xFF;
-
-    /// <summary>A bit for each char that is printable ASCII needing no escape.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint PlainAsciiLanes(Vector128<ushort> chars)
-    {
-        Vector128<ushort> plain = Vector128.LessThan(chars - Vector128.Create((ushort)FirstPrintable), Vector128.Create((ushort)(0x80 - FirstPrintable)))
-            & ~Vector128.Equals(chars, Vector128.Create((ushort)Quote))
-            & ~Vector128.Equals(chars, Vector128.Create((ushort)ReverseSolidus));
-        return plain.ExtractMostSignificantBits();
-    }
 
     /// <summary>A bit for each char in U+0800–U+FFFF outside the surrogates: three UTF-8 bytes each.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -110,9 +110,7 @@ internal static partial class JsonEscaping
 
             Vector128<ushort> chars = Vector128.LoadUnsafe(ref from, (nuint)at);
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, at), Vector128.Narrow(chars, chars).AsUInt64().ToScalar());
-            Vector128<ushort> stop = Vector128.GreaterThanOrEqual(chars - Vector128.Create((ushort)FirstPrintable), Vector128.Create((ushort)(0x80 - FirstPrintable)))
-                | Vector128.Equals(chars, Vector128.Create((ushort)Quote))
-                | Vector128.Equals(chars, Vector128.Create((ushort)ReverseSolidus));
+            Vector128<ushort> stop = NotPlainAscii(chars);
             if (stop != Vector128<ushort>.Zero)
             {
                 return at + BitOperations.TrailingZeroCount(stop.ExtractMostSignificantBits());
@@ -126,4 +124,13 @@ internal static partial class JsonEscaping
         }
 #endif
     }
+
+#if NET
+    /// <summary>All bits set in each lane whose char is not printable ASCII needing no escape (escaped, or not ASCII).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<ushort> NotPlainAscii(Vector128<ushort> chars) =>
+        Vector128.GreaterThanOrEqual(chars - Vector128.Create((ushort)FirstPrintable), Vector128.Create((ushort)(0x80 - FirstPrintable)))
+            | Vector128.Equals(chars, Vector128.Create((ushort)Quote))
+            | Vector128.Equals(chars, Vector128.Create((ushort)ReverseSolidus));
+#endif
 }
